@@ -1,0 +1,44 @@
+"""The Flask app factory."""
+
+from typing import Any
+
+from flask import Flask
+from flask_smorest import Api
+
+from api import config, connections, problems
+from api.resources import actions, contract, events, game_types, games, health, replay, seats
+from api.schemas import ProblemSchema
+
+VERSION = "1.0.0"
+
+
+class DeskovkaApi(Api):
+    """flask-smorest's Api with RFC 9457 problems documented as the error payload."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_error_handlers(self) -> None:
+        problems.init_app(self._app)
+
+
+def create_app(overrides: dict[str, Any] | None = None) -> Flask:
+    app = Flask("deskovka")
+    app.config.update(config.from_env())
+    app.config.update(
+        API_TITLE="deskovka",
+        API_VERSION=VERSION,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX=None,
+        MAX_CONTENT_LENGTH=1 << 20,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(overrides or {})
+    connections.init_app(app)
+    api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
+    contract.init_spec(api)
+    for module in (game_types, games, seats, actions, events, replay):
+        api.register_blueprint(module.blp)
+    app.register_blueprint(health.blp)
+    app.register_blueprint(contract.blp)
+    app.extensions["deskovka.api"] = api
+    return app

@@ -1,0 +1,51 @@
+"""Seat tokens: random, shown once, stored only as hashes, compared in constant time."""
+
+import hashlib
+import hmac
+import secrets
+
+from flask import request
+
+from api.problems import Problem
+
+
+def mint(game_id: str, seat: int) -> tuple[str, str]:
+    """Return a new token for a seat and the hash to store."""
+    token = f"{game_id}.{seat}.{secrets.token_urlsafe(32)}"
+    return token, digest(token)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def bearer() -> str | None:
+    """Return the request's bearer token, or None when it has none.
+
+    :raises Problem: 401 when the Authorization header is not a bearer token.
+    """
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Problem(401, "auth/malformed", "Send the seat token as `Authorization: Bearer <token>`.")
+    return token.strip()
+
+
+def seat_of(game_id: str, seats: list[dict], token: str | None) -> int | None:
+    """Return the seat a token belongs to (None without a token).
+
+    :raises Problem: 403 for another game's token, 401 for a token that matches no seat.
+    """
+    if token is None:
+        return None
+    token_game, _, rest = token.partition(".")
+    seat_text = rest.partition(".")[0]
+    if token_game != game_id and token_game and seat_text.isdigit():
+        raise Problem(403, "auth/foreign_token", "This token belongs to another game.")
+    if seat_text.isdigit() and int(seat_text) < len(seats):
+        stored = seats[int(seat_text)].get("token_hash") or ""
+        if hmac.compare_digest(stored.encode(), digest(token).encode()):
+            return int(seat_text)
+    raise Problem(401, "auth/invalid_token", "This token is not valid for any seat of this game.")

@@ -1,0 +1,23 @@
+"""Settings from the environment, with the defaults an operator would expect."""
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+DAY = 24 * 3600
+
+
+def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
+    env = os.environ if environ is None else environ
+    state_url = env.get("DESKOVKA_REDIS_URL") or None
+    return {
+        "REDIS_URL": state_url,
+        "QUEUE_URL": env.get("DESKOVKA_QUEUE_URL") or state_url,
+        "DATA_DIR": Path(env.get("DESKOVKA_DATA_DIR") or platformdirs.user_data_dir("deskovka")),
+        # Games expire this long after their last change; finished games are kept longer for replay.
+        "GAME_TTL": int(env.get("DESKOVKA_GAME_TTL", 7 * DAY)),
+        "FINISHED_TTL": int(env.get("DESKOVKA_FINISHED_TTL", 30 * DAY)),
+        "MAX_WAIT": float(env.get("DESKOVKA_MAX_WAIT", 30)),
+        "POLL_INTERVAL": float(env.get("DESKOVKA_POLL_INTERVAL", 0.1)),
+    }

@@ -1,0 +1,174 @@
+"""Create, join and move: the engine's step, the bots' replies and one compare-and-set write."""
+
+import secrets
+from dataclasses import replace
+from typing import Any
+
+from flask import current_app
+
+from api import auth, clock
+from api.lobby import Lobby
+from api.problems import Problem
+from api.store import Commit, GameRecord, GameStore
+from api.views import events_for, game_view
+from engine.core import Match, Rng, get_game, new_match, play
+from engine.core.errors import InvalidOptions, UnknownBot
+from engine.core.protocol import Bot, Event
+
+# A request stops moving bots after this many steps; the next request carries on.
+MAX_BOT_STEPS = 5000
+ATTEMPTS = 8
+
+
+def new_id() -> str:
+    return secrets.token_hex(8)
+
+
+def make_bot(game_type: str, seat: dict[str, Any]) -> Bot:
+    """:raises UnknownBot, InvalidOptions:"""
+    game = get_game(game_type)
+    try:
+        bot_class = game.bots[seat["bot"]]
+    except KeyError:
+        raise UnknownBot(
+            f"{game.title} has no bot {seat['bot']!r}; it has {', '.join(sorted(game.bots))}.", bot=seat["bot"]
+        ) from None
+    try:
+        return bot_class(**(seat.get("bot_options") or {}))
+    except TypeError as error:
+        raise InvalidOptions(f"Bad bot options: {error}.") from None
+
+
+def to_match(record: GameRecord) -> Match:
+    return Match(record.type, record.players, record.options, record.seed, record.state, record.version)
+
+
+def run_bots(record: GameRecord, match: Match) -> tuple[Match, list[Event]]:
+    """Let bot seats act while any is to act and the game runs."""
+    if record.status != "running":
+        return match, []
+    bots = {i: make_bot(record.type, seat) for i, seat in enumerate(record.seats) if seat.get("bot")}
+    events: list[Event] = []
+    for _ in range(MAX_BOT_STEPS):
+        seats = sorted(match.to_act() & bots.keys())
+        if not seats:
+            break
+        seat = seats[0]
+        rng = Rng(record.seed, counter=1_000_000_007 * (match.version + 1))
+        match, new = play(match, seat, bots[seat].choose(match.rules, match.state, seat, rng))
+        events += new
+    return match, events
+
+
+def finish(record: GameRecord, match: Match) -> GameRecord:
+    status = "finished" if match.is_over() else record.status
+    return replace(record, state=match.state, version=match.version, status=status, updated_at=clock.timestamp())
+
+
+def ttl_for(record: GameRecord) -> int:
+    config = current_app.config
+    return int(config["FINISHED_TTL"] if record.status == "finished" else config["GAME_TTL"])
+
+
+def create(store: GameStore, lobby: Lobby, body: dict[str, Any]) -> tuple[GameRecord, list[dict], list[Event]]:
+    """Set up a game, mint a token per named human seat and let bots start."""
+    game_type, seats = body["type"], body["seats"]
+    seed = body.get("seed")
+    if seed is None:
+        seed = secrets.randbits(63)
+    match = new_match(game_type, len(seats), body.get("options"), seed)
+    game_id = new_id()
+    tokens, stored = [], []
+    for i, seat in enumerate(seats):
+        if seat.get("bot"):
+            make_bot(game_type, seat)
+            stored.append({"name": seat.get("name") or f"{seat['bot']} bot", "bot": seat["bot"],
+                           "bot_options": seat.get("bot_options") or {}, "joined": True})
+        elif seat.get("open"):
+            stored.append({"name": None, "joined": False})
+        else:
+            token, token_hash = auth.mint(game_id, i)
+            tokens.append({"seat": i, "token": token})
+            stored.append({"name": seat["name"], "age": seat.get("age"), "token_hash": token_hash, "joined": True})
+    now = clock.timestamp()
+    status = "running" if all(s["joined"] for s in stored) else "open"
+    record = GameRecord(game_id, game_type, len(seats), match.options, seed, match.state, stored, status, now, now)
+    match, events = run_bots(record, match)
+    record = finish(record, match)
+    log = list(match.log)
+    store.commit(record, None, ttl_for(record), log, events)
+    if status == "open":
+        lobby.open(game_type, game_id, clock.now().timestamp())
+    return record, tokens, events
+
+
+def load(store: GameStore, game_id: str) -> GameRecord:
+    record = store.load(game_id)
+    if record is None:
+        raise Problem(404, "game/not_found", f"There is no game {game_id!r} (it may have expired).")
+    return record
+
+
+def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str) -> tuple[GameRecord, str]:
+    """Take an open seat; the game starts when the last seat is taken."""
+    for _ in range(ATTEMPTS):
+        record = load(store, game_id)
+        if not 0 <= seat < record.players:
+            raise Problem(404, "seat/not_found", f"Game {game_id} has seats 0-{record.players - 1}.")
+        if record.seats[seat].get("joined"):
+            raise Problem(409, "seat/taken", f"Seat {seat} is already taken.")
+        token, token_hash = auth.mint(game_id, seat)
+        seats = [dict(s) for s in record.seats]
+        seats[seat] = {"name": name, "token_hash": token_hash, "joined": True}
+        status = "running" if all(s.get("joined") for s in seats) else "open"
+        joined = replace(record, seats=seats, status=status, updated_at=clock.timestamp())
+        match, events = run_bots(joined, to_match(joined))
+        joined = finish(joined, match)
+        if store.commit(joined, record.rev, ttl_for(joined), list(match.log), events) is Commit.DONE:
+            if status != "open":
+                lobby.close(record.type, game_id)
+            return joined, token
+    raise Problem(409, "game/busy", "The game changed too often; try again.")
+
+
+def act(
+    store: GameStore,
+    game_id: str,
+    seat: int,
+    action: Any,
+    if_match: int | None,
+    idempotency_key: str | None,
+    fingerprint: str,
+) -> dict[str, Any]:
+    """Apply one action (and the bots' replies) as one compare-and-set; return the stored answer."""
+    for _ in range(ATTEMPTS):
+        if idempotency_key:
+            stored = store.answer(game_id, seat, idempotency_key)
+            if stored is not None:
+                return replayed(stored, fingerprint)
+        record = load(store, game_id)
+        if if_match is not None and if_match != record.version:
+            raise Problem(412, "game/version_mismatch",
+                          f"The game is at version {record.version}, not {if_match}.", version=record.version)
+        if record.status == "open":
+            raise Problem(409, "game/not_started", "The game waits for players to take the open seats.")
+        match, events = play(to_match(record), seat, action)
+        match, bot_events = run_bots(record, match)
+        events += bot_events
+        moved = finish(record, match)
+        answer = {"status": 200, "fingerprint": fingerprint,
+                  "body": {"game": game_view(moved, seat), "events": events_for(events, seat)}}
+        key = store.idem_key(game_id, seat, idempotency_key) if idempotency_key else None
+        result = store.commit(moved, record.rev, ttl_for(moved), list(match.log), events,
+                              (key, answer) if key else None)
+        if result is Commit.DONE:
+            return answer
+        # Lost the race: the next round answers from the idempotency record, a 412, or a fresh try.
+    raise Problem(409, "game/busy", "The game changed too often; try again.")
+
+
+def replayed(stored: dict[str, Any], fingerprint: str) -> dict[str, Any]:
+    if stored["fingerprint"] != fingerprint:
+        raise Problem(422, "idempotency/key_reused",
+                      "This Idempotency-Key was used for a different request.")
+    return stored

@@ -1,0 +1,89 @@
+"""RFC 9457 problem responses: one exception, one place that maps every error to one."""
+
+from typing import Any
+
+from flask import Flask, Response, json, request
+from werkzeug.exceptions import HTTPException
+
+from engine.core.errors import ALL_ERRORS, EngineError
+
+# Every engine error code and the HTTP status it answers with; a meta-test checks none is missing.
+ENGINE_STATUS = {
+    "action/malformed": 422,
+    "action/illegal": 422,
+    "action/not_your_turn": 409,
+    "game/over": 409,
+    "options/invalid": 422,
+    "players/invalid": 422,
+    "game/unknown_type": 422,
+    "bot/unknown": 422,
+    "deck/unknown": 422,
+}
+
+TITLES = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    406: "Not acceptable",
+    409: "Conflict",
+    412: "Precondition failed",
+    413: "Content too large",
+    415: "Unsupported media type",
+    422: "Unprocessable content",
+    428: "Precondition required",
+    500: "Internal server error",
+    503: "Service unavailable",
+}
+
+
+class Problem(Exception):
+    """An error the API answers with `application/problem+json`."""
+
+    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+    def response(self) -> Response:
+        body = {
+            "type": f"/problems/{self.code}",
+            "title": TITLES.get(self.status, "Error"),
+            "status": self.status,
+            "detail": self.detail,
+            "code": self.code,
+            "instance": request.path,
+            **self.extra,
+        }
+        return Response(json.dumps(body), status=self.status, mimetype="application/problem+json")
+
+
+def from_engine(error: EngineError) -> Problem:
+    return Problem(ENGINE_STATUS[error.code], error.code, error.reason, **error.details)
+
+
+def _from_http(error: HTTPException) -> Problem:
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages")
+    if messages is not None:
+        # webargs puts validation messages by location ("json", "query"); keep them for the client.
+        return Problem(422, "request/invalid", "The request does not match the API contract.", errors=messages)
+    code = f"http/{status}"
+    return Problem(status, code, error.description or TITLES.get(status, "Error"))
+
+
+def init_app(app: Flask) -> None:
+    assert {error.code for error in ALL_ERRORS} <= set(ENGINE_STATUS)
+    app.register_error_handler(Problem, lambda error: error.response())
+    app.register_error_handler(EngineError, lambda error: from_engine(error).response())
+    app.register_error_handler(HTTPException, lambda error: _from_http(error).response())
+
+    def internal(error: Exception) -> Response:
+        app.logger.exception("unhandled error", exc_info=error)
+        return Problem(500, "server/error", "The server failed; the request changed nothing.").response()
+
+    app.register_error_handler(Exception, internal)

@@ -1,0 +1,116 @@
+"""Games: create one with its seats, list those waiting for players, read your view of one."""
+
+from flask import Response, json, url_for
+from flask_smorest import Blueprint
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from api import auth, connections, moves
+from api.schemas import GameViewSchema, ProblemSchema
+from api.views import game_view, seat_list
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
+PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
+
+
+class SeatSpecSchema(Schema):
+    """A person (name), a bot (bot, bot_options) or a seat left open for someone to join."""
+
+    name = fields.String(validate=validate.Length(1, 40))
+    age = fields.Integer(validate=validate.Range(0, 150), metadata={"description": "Optional; some tie-breaks use it."})
+    bot = fields.String(validate=validate.Length(1, 40))
+    bot_options = fields.Dict(metadata={"description": 'e.g. {"hit_rate": 0.8}'})
+    open = fields.Boolean(metadata={"description": "Leave the seat for somebody to join."})
+
+    @validates_schema
+    def one_kind(self, data, **kwargs):
+        kinds = [bool(data.get("bot")), bool(data.get("open")), bool(data.get("name")) and not data.get("bot")]
+        if sum(kinds) != 1:
+            raise ValidationError("A seat is a person (name), a bot (bot) or open (open: true).")
+
+
+class CreateGameSchema(Schema):
+    type = fields.String(required=True, metadata={"example": "timeline"})
+    seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 16))
+    options = fields.Dict(load_default=dict, metadata={"description": "The game type's options (see game-types)."})
+    seed = fields.Integer(validate=validate.Range(0, 2**63 - 1), metadata={"description": "For a reproducible game."})
+
+
+class TokenSchema(Schema):
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "Shown once: send as `Authorization: Bearer`."})
+
+
+class CreatedGameSchema(Schema):
+    game = fields.Nested(GameViewSchema, required=True)
+    tokens = fields.List(fields.Nested(TokenSchema), required=True)
+
+
+class LobbyQuerySchema(Schema):
+    type = fields.String()
+    status = fields.String(load_default="open", validate=validate.OneOf(["open"]))
+    limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
+    cursor = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
+
+
+class OpenGameSchema(Schema):
+    id = fields.String(required=True)
+    type = fields.String(required=True)
+    players = fields.Integer(required=True)
+    open_seats = fields.List(fields.Integer(), required=True)
+    seats = fields.List(fields.Dict(), required=True)
+    created_at = fields.String(required=True)
+
+
+class LobbySchema(Schema):
+    games = fields.List(fields.Nested(OpenGameSchema), required=True)
+    next_cursor = fields.Integer(allow_none=True, required=True)
+
+
+def game_response(body: dict, status: int = 200, **headers: str) -> Response:
+    response = Response(json.dumps(body), status=status, mimetype="application/json", headers=headers)
+    version = body["game"]["version"] if "game" in body else body["version"]
+    response.set_etag(str(version))
+    return response
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(CreateGameSchema)
+@blp.response(201, CreatedGameSchema, headers={"Location": {"schema": {"type": "string"}}})
+@blp.alt_response(422, **PROBLEM)
+def create_game(body):
+    """Create a game: name every seat, or leave seats open for others to join."""
+    record, tokens, _ = moves.create(connections.store(), connections.lobby(), body)
+    location = url_for("games.get_game", game_id=record.id)
+    return game_response({"game": game_view(record, None), "tokens": tokens}, 201, Location=location)
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(LobbyQuerySchema, location="query")
+@blp.response(200, LobbySchema)
+def list_games(query):
+    """List games waiting for players, oldest first (public facts only)."""
+    store, lobby = connections.store(), connections.lobby()
+    ids = lobby.page(query.get("type"), query["cursor"], query["limit"])
+    games = []
+    for game_id in ids:
+        record = store.load(game_id)
+        if record is None or record.status != "open":
+            continue
+        seats = seat_list(record)
+        games.append({"id": record.id, "type": record.type, "players": record.players, "seats": seats,
+                      "open_seats": [s["seat"] for s in seats if s["open"]], "created_at": record.created_at})
+    more = len(ids) == query["limit"]
+    return {"games": games, "next_cursor": query["cursor"] + len(ids) if more else None}
+
+
+@blp.route("/<string:game_id>", methods=["GET"])
+@blp.response(200, GameViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.alt_response(401, **PROBLEM)
+@blp.alt_response(403, **PROBLEM)
+@blp.alt_response(404, **PROBLEM)
+@blp.doc(security=[{}, {"seatToken": []}])
+def get_game(game_id):
+    """Read the game as your seat sees it (no token: as a spectator)."""
+    record = moves.load(connections.store(), game_id)
+    seat = auth.seat_of(game_id, record.seats, auth.bearer())
+    return game_response(game_view(record, seat), Vary="Authorization")

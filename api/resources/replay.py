@@ -1,0 +1,46 @@
+"""Replay: the seed and the whole action log of a finished game, for anyone to re-run."""
+
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
+
+from api import connections, moves
+from api.problems import Problem
+from api.resources.games import PROBLEM
+from engine.core import get_game
+
+blp = Blueprint("replay", __name__, url_prefix="/v1/games", description="Replay finished games.")
+
+
+class LogEntrySchema(Schema):
+    v = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    action = fields.Dict(required=True)
+
+
+class ReplaySchema(Schema):
+    type = fields.String(required=True)
+    players = fields.Integer(required=True)
+    options = fields.Dict(required=True)
+    seed = fields.Integer(required=True)
+    log = fields.List(fields.Nested(LogEntrySchema), required=True)
+    outcome = fields.Dict(required=True)
+
+
+@blp.route("/<string:game_id>/replay", methods=["GET"])
+@blp.response(200, ReplaySchema)
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(409, **PROBLEM)
+def get_replay(game_id):
+    """Return seed, options and action log once the game is over; `engine.core.replay` re-runs it."""
+    store = connections.store()
+    record = moves.load(store, game_id)
+    if record.status != "finished":
+        raise Problem(409, "game/not_over", "The replay is published once the game is over.")
+    return {
+        "type": record.type,
+        "players": record.players,
+        "options": record.options,
+        "seed": record.seed,
+        "log": store.log(game_id),
+        "outcome": get_game(record.type).outcome(record.state),
+    }

@@ -1,0 +1,33 @@
+"""Seats: take an open seat of a game and get its token."""
+
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from api import connections, moves
+from api.resources.games import PROBLEM, game_response
+from api.schemas import GameViewSchema
+from api.views import game_view
+
+blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Join games.")
+
+
+class JoinSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+
+
+class JoinedSchema(Schema):
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "Shown once: send as `Authorization: Bearer`."})
+    game = fields.Nested(GameViewSchema, required=True)
+
+
+@blp.route("/<string:game_id>/seats/<int:seat>", methods=["POST"])
+@blp.arguments(JoinSchema)
+@blp.response(201, JoinedSchema)
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(409, **PROBLEM)
+@blp.alt_response(422, **PROBLEM)
+def join_seat(body, game_id, seat):
+    """Take an open seat; the game starts once every seat is taken."""
+    record, token = moves.join(connections.store(), connections.lobby(), game_id, seat, body["name"])
+    return game_response({"seat": seat, "token": token, "game": game_view(record, seat)}, 201)

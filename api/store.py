@@ -1,0 +1,131 @@
+"""The Redis game store: one hash-tagged key family per game, every write a compare-and-set."""
+
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+import orjson
+import redis
+
+# Compare-and-set on the record's revision; log, events and the idempotency record land in the same step.
+COMMIT = """
+local rev = redis.call('HGET', KEYS[1], 'rev')
+if ARGV[1] == '' then
+  if rev then return {0} end
+elseif rev ~= ARGV[1] then
+  return {0}
+end
+if ARGV[5] ~= '' and redis.call('EXISTS', KEYS[4]) == 1 then return {2} end
+redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4])
+local logs = tonumber(ARGV[7])
+for i = 8, 7 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 8 + logs, #ARGV do redis.call('RPUSH', KEYS[3], ARGV[i]) end
+local ttl = tonumber(ARGV[6])
+if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', ttl) end
+for i = 1, 3 do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
+end
+return {1}
+"""
+
+
+class Commit(str, Enum):
+    CONFLICT = "conflict"
+    DONE = "done"
+    ALREADY_ANSWERED = "already-answered"
+
+
+@dataclass
+class GameRecord:
+    """What the store keeps of one game besides its log and events."""
+
+    id: str
+    type: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    state: dict[str, Any]
+    seats: list[dict[str, Any]]
+    status: str
+    created_at: str
+    updated_at: str
+    version: int = 0
+    rev: int = field(default=0, compare=False)
+
+    def doc(self) -> bytes:
+        data = asdict(self)
+        del data["rev"], data["version"]
+        return orjson.dumps(data)
+
+
+def dumps(value: Any) -> bytes:
+    return orjson.dumps(value)
+
+
+class GameStore:
+    """Keep games in Redis; the connection is passed in, never global."""
+
+    prefix = "dk"
+
+    def __init__(self, connection: redis.Redis) -> None:
+        self.connection = connection
+        self._commit = connection.register_script(COMMIT)
+
+    @classmethod
+    def key_for(cls, game_id: str, part: str) -> str:
+        # The {g:<id>} hash tag keeps all of a game's keys in one Redis Cluster slot.
+        return f"{cls.prefix}:{{g:{game_id}}}:{part}"
+
+    def idem_key(self, game_id: str, seat: int, key: str) -> str:
+        return self.key_for(game_id, f"idem:{seat}:{key}")
+
+    def load(self, game_id: str) -> GameRecord | None:
+        rev, version, doc = self.connection.hmget(self.key_for(game_id, "state"), "rev", "version", "doc")
+        if doc is None:
+            return None
+        return GameRecord(**orjson.loads(doc), version=int(version), rev=int(rev))
+
+    def version(self, game_id: str) -> int | None:
+        version = self.connection.hget(self.key_for(game_id, "state"), "version")
+        return None if version is None else int(version)
+
+    def commit(
+        self,
+        record: GameRecord,
+        expected_rev: int | None,
+        ttl: int,
+        log: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        events: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        answer: tuple[str, dict[str, Any]] | None = None,
+    ) -> Commit:
+        """Write the record if its revision is still `expected_rev` (None: the game must not exist yet)."""
+        keys = [self.key_for(record.id, part) for part in ("state", "log", "events")]
+        keys.append(answer[0] if answer else self.key_for(record.id, "idem:-"))
+        new_rev = 1 if expected_rev is None else expected_rev + 1
+        args: list[Any] = [
+            "" if expected_rev is None else str(expected_rev),
+            new_rev,
+            record.version,
+            record.doc(),
+            dumps(answer[1]) if answer else "",
+            ttl,
+            len(log),
+            *map(dumps, log),
+            *map(dumps, events),
+        ]
+        result = self._commit(keys=keys, args=args)
+        if result[0] == 1:
+            record.rev = new_rev
+            return Commit.DONE
+        return Commit.ALREADY_ANSWERED if result[0] == 2 else Commit.CONFLICT
+
+    def answer(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
+        """Return the stored first answer to an idempotent request, if any."""
+        raw = self.connection.get(self.idem_key(game_id, seat, key))
+        return None if raw is None else orjson.loads(raw)
+
+    def log(self, game_id: str) -> list[dict[str, Any]]:
+        return [orjson.loads(raw) for raw in self.connection.lrange(self.key_for(game_id, "log"), 0, -1)]
+
+    def events(self, game_id: str) -> list[dict[str, Any]]:
+        return [orjson.loads(raw) for raw in self.connection.lrange(self.key_for(game_id, "events"), 0, -1)]

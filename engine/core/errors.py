@@ -1,0 +1,61 @@
+"""One error hierarchy with stable codes; the API maps each code to an HTTP problem response."""
+
+
+class EngineError(Exception):
+    """A rule refused something; `code` is stable, `reason` is for people."""
+
+    code = "engine/error"
+
+    def __init__(self, reason: str, **details: object) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.details = details
+
+
+class MalformedAction(EngineError):
+    code = "action/malformed"
+
+
+class IllegalAction(EngineError):
+    code = "action/illegal"
+
+
+class NotYourTurn(EngineError):
+    code = "action/not_your_turn"
+
+
+class GameOver(EngineError):
+    code = "game/over"
+
+
+class InvalidOptions(EngineError):
+    code = "options/invalid"
+
+
+class InvalidPlayers(EngineError):
+    code = "players/invalid"
+
+
+class UnknownGame(EngineError):
+    code = "game/unknown_type"
+
+
+class UnknownBot(EngineError):
+    code = "bot/unknown"
+
+
+class UnknownDeck(EngineError):
+    code = "deck/unknown"
+
+
+ALL_ERRORS: tuple[type[EngineError], ...] = (
+    MalformedAction,
+    IllegalAction,
+    NotYourTurn,
+    GameOver,
+    InvalidOptions,
+    InvalidPlayers,
+    UnknownGame,
+    UnknownBot,
+    UnknownDeck,
+)

@@ -1,0 +1,101 @@
+"""Bookkeeping around a game's pure `apply`: turn checks, the action log and the version counter."""
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import orjson
+from marshmallow import ValidationError
+
+from engine.core.errors import GameOver, InvalidOptions, InvalidPlayers, MalformedAction, NotYourTurn
+from engine.core.protocol import Event, Game, State
+from engine.core.registry import get_game
+
+
+@dataclass(frozen=True)
+class Match:
+    """One game in play: what it was set up from, its version and its current state."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    state: State
+    version: int = 0
+    log: tuple[dict[str, Any], ...] = field(default=())
+
+    @property
+    def rules(self) -> Game:
+        return get_game(self.game)
+
+    def to_act(self) -> set[int]:
+        return set() if self.is_over() else self.rules.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return self.rules.outcome(self.state) is not None
+
+
+def _copy(state: State) -> State:
+    return orjson.loads(orjson.dumps(state))
+
+
+def validate_options(game: Game, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Return the game's options with defaults filled in.
+
+    :raises InvalidPlayers, InvalidOptions:
+    """
+    if not game.min_players <= players <= game.max_players:
+        raise InvalidPlayers(
+            f"{game.title} takes {game.min_players}-{game.max_players} players, not {players}.",
+            min=game.min_players,
+            max=game.max_players,
+        )
+    try:
+        loaded = game.options_schema().load(options or {})
+    except ValidationError as error:
+        raise InvalidOptions("The game options are not valid.", errors=error.messages) from None
+    return orjson.loads(orjson.dumps(loaded))
+
+
+def new_match(game_name: str, players: int, options: dict[str, Any] | None, seed: int) -> Match:
+    """Set up a game; options are validated by the game's own schema."""
+    game = get_game(game_name)
+    valid = validate_options(game, players, options)
+    state = game.setup(players, valid, seed)
+    return Match(game=game_name, players=players, options=valid, seed=seed, state=state)
+
+
+def play(match: Match, seat: int, action: Any) -> tuple[Match, list[Event]]:
+    """Apply one seat's action and return the next match and the events it caused.
+
+    :raises GameOver, NotYourTurn, MalformedAction, IllegalAction:
+    """
+    game = match.rules
+    if match.is_over():
+        raise GameOver("The game is over.")
+    if seat not in game.to_act(match.state):
+        raise NotYourTurn(f"Seat {seat} may not act now.", to_act=sorted(game.to_act(match.state)))
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise MalformedAction("An action is an object with a string `type`.")
+    state, events = game.apply(_copy(match.state), seat, _copy(action))
+    version = match.version + 1
+    entry = {"v": version, "seat": seat, "action": action}
+    stamped = [{"v": version, **event} for event in events]
+    return replace(match, state=state, version=version, log=(*match.log, entry)), stamped
+
+
+def replay(game_name: str, players: int, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Match:
+    """Re-run a game from its seed and action log."""
+    match = new_match(game_name, players, options, seed)
+    for entry in log:
+        match, _ = play(match, entry["seat"], entry["action"])
+    return match
+
+
+def visible_to(event: Event, seat: int | None) -> bool:
+    """Whether `seat` (None: a spectator) may see this event."""
+    to = event.get("to")
+    return to is None or (seat is not None and seat in to)
+
+
+def public_event(event: Event) -> Event:
+    return {key: value for key, value in event.items() if key != "to"}

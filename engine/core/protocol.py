@@ -1,0 +1,86 @@
+"""The protocol every game implements; states are JSON-safe dicts the core copies before `apply`."""
+
+from typing import Any, ClassVar
+
+from marshmallow import Schema
+
+from engine.core.rng import Rng
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+Outcome = dict[str, Any]
+
+
+class Bot:
+    """A seat played by the server: picks one of the legal actions."""
+
+    name: ClassVar[str] = "bot"
+    summary: ClassVar[str] = ""
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+
+    def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Pick uniformly among the legal actions."""
+
+    name = "random"
+    summary = "Plays a uniformly random legal action."
+
+    def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
+        return rng.choice(game.legal_actions(state, seat))
+
+
+class Game:
+    """Rules of one game. Seats are 0..players-1; an event with `to` is seen only by those seats."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_schema: ClassVar[type[Schema]]
+    bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """Return the starting state for validated options."""
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> set[int]:
+        """Return the seats that may act now (several during simultaneous steps; none once over)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Enumerate every action `seat` may take now."""
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Apply an action to a private copy of the state.
+
+        :raises MalformedAction, IllegalAction: with a reason a player can read.
+        """
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> View:
+        """Return all that `seat` (None: a spectator) may see, nothing more."""
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Return winners and standings once the game is over, else None."""
+        raise NotImplementedError
+
+    def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
+        """Map each card `seat` must not fully see to the fields its view may not carry (for tests)."""
+        return {}
+
+    def zones(self, state: State) -> dict[str, list[str]]:
+        """Return every card by where it lies, so tests can prove no card appears or vanishes."""
+        return {}
+
+    def data(self) -> dict[str, Any]:
+        """Return public game data (maps, sheet layouts, decks) for `GET /v1/game-types/{type}`."""
+        return {}

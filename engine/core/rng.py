@@ -1,0 +1,48 @@
+"""Counter-based randomness kept in the game state, so a game replays exactly from its seed."""
+
+import hashlib
+from collections.abc import MutableSequence
+from typing import Any
+
+
+class Rng:
+    """Draw numbers from sha256(seed, counter); the state stores only the seed and the counter."""
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        self.seed = seed
+        self.counter = counter
+
+    @classmethod
+    def from_state(cls, data: dict[str, int]) -> "Rng":
+        return cls(data["seed"], data["counter"])
+
+    def to_state(self) -> dict[str, int]:
+        return {"seed": self.seed, "counter": self.counter}
+
+    def _next64(self) -> int:
+        digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
+        self.counter += 1
+        return int.from_bytes(digest[:8], "big")
+
+    def randbelow(self, n: int) -> int:
+        """Return a uniform integer in [0, n) (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % n
+
+    def random(self) -> float:
+        """Return a float in [0, 1)."""
+        return (self._next64() >> 11) / float(1 << 53)
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.randbelow(len(items))]
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Shuffle in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]

@@ -1,0 +1,76 @@
+"""The deck model shared by the games that play decks and the printer that prints them."""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LANGUAGES = ("en", "cs", "sk", "hu", "ru", "de")
+FALLBACK_LANGUAGE = "en"
+
+
+class DeckError(ValueError):
+    """A deck file breaks the deck format; `problems` lists every fault found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def pick_language(texts: dict[str, str], language: str) -> str:
+    return texts.get(language) or texts[FALLBACK_LANGUAGE]
+
+
+@dataclass(frozen=True)
+class Group:
+    """A chapter, book or episode of an ordinal deck."""
+
+    id: str
+    label: dict[str, str]
+    short: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    title: dict[str, str]
+    theme: str = ""
+    year: int | None = None
+    group: str | None = None
+    position: int | None = None
+    colour: str | None = None
+    source: str = ""
+    note: str = ""
+    image: str | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    kind: str  # "dated" or "ordinal"
+    title: dict[str, str]
+    cards: tuple[Card, ...]
+    groups: tuple[Group, ...] = ()
+    source: str = ""
+    provisional: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def languages(self) -> list[str]:
+        present = set.intersection(*(set(card.title) for card in self.cards)) if self.cards else set()
+        return [lang for lang in LANGUAGES if lang in present]
+
+    def key(self, card: Card) -> list[int]:
+        """The card's ordering key: [year] or [group index, position]."""
+        if self.kind == "dated":
+            assert card.year is not None
+            return [card.year]
+        index = next(i for i, group in enumerate(self.groups) if group.id == card.group)
+        assert card.position is not None
+        return [index, card.position]
+
+    def label(self, card: Card, language: str = FALLBACK_LANGUAGE) -> str:
+        """The key as printed on the card's date side: "1969", "44 BC", "Ep. V · 46"."""
+        if self.kind == "dated":
+            assert card.year is not None
+            return f"{-card.year} BC" if card.year < 0 else str(card.year)
+        group = next(g for g in self.groups if g.id == card.group)
+        return f"{pick_language(group.short, language)} · {card.position}"

@@ -1,0 +1,3 @@
+"""Import every built-in game so that it registers itself."""
+
+import engine.timeline  # noqa: F401

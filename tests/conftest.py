@@ -1,0 +1,61 @@
+"""Fixtures: a real Redis server for the whole run, a fresh app per test, a client."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+import redis
+
+from api.embedded import redis_server_binary
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """A real Redis: DESKOVKA_TEST_REDIS_URL if set, else the embedded server on a private socket."""
+    if os.environ.get("DESKOVKA_TEST_REDIS_URL"):
+        yield os.environ["DESKOVKA_TEST_REDIS_URL"]
+        return
+    folder = Path(tempfile.mkdtemp(prefix="dk-redis-"))
+    socket = folder / "redis.sock"
+    process = subprocess.Popen(
+        [redis_server_binary(), "--port", "0", "--unixsocket", str(socket), "--save", "", "--appendonly", "no",
+         "--dir", str(folder)],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"unix://{socket}"
+    for _ in range(100):
+        try:
+            redis.Redis.from_url(url).ping()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    yield url
+    process.terminate()
+    process.wait(10)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def redis_client(redis_url):
+    client = redis.Redis.from_url(redis_url)
+    client.flushdb()
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def app(redis_client, redis_url):
+    from api.app import create_app
+
+    app = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True, "POLL_INTERVAL": 0.02})
+    yield app
+    app.extensions["deskovka"]["redis"].close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

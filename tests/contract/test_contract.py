@@ -1,0 +1,93 @@
+"""One contract, run over every registered game: seeded random playouts checked at every step."""
+
+from collections import Counter
+from typing import Any
+
+import orjson
+import pytest
+
+from engine.core import Rng, all_games, new_match, play, replay
+from engine.core.match import visible_to
+from engine.core.protocol import RandomBot
+
+GAMES = all_games()
+MAX_STEPS = 20_000
+
+
+def leaks(document: Any, hidden: dict[str, set[str]]) -> list[str]:
+    """Return every place where a card's hidden field shows in a JSON document."""
+    found = []
+    if isinstance(document, dict):
+        card = document.get("id")
+        if isinstance(card, str) and card in hidden:
+            found += [f"{card}.{name}" for name in hidden[card] if name in document]
+        for value in document.values():
+            found += leaks(value, hidden)
+    elif isinstance(document, list):
+        for value in document:
+            found += leaks(value, hidden)
+    return found
+
+
+def card_multiset(game, state) -> Counter:
+    return Counter(card for zone in game.zones(state).values() for card in zone)
+
+
+def playout(game, players: int, seed: int):
+    """Play a seeded random game to the end, checking the contract at every step."""
+    match = new_match(game.name, players, {}, seed)
+    cards = card_multiset(game, match.state)
+    rng = Rng(seed + 1)
+    bot = RandomBot()
+    seats: list[int | None] = [*range(players), None]
+    for _ in range(MAX_STEPS):
+        assert orjson.loads(orjson.dumps(match.state)) == match.state, "state is not JSON-safe"
+        assert card_multiset(game, match.state) == cards, "a card appeared or vanished"
+        to_act = match.to_act()
+        over = game.outcome(match.state) is not None
+        assert bool(to_act) != over, "someone must act exactly while the game runs"
+        for seat in seats:
+            view = game.view(match.state, seat)
+            orjson.dumps(view)
+            assert not leaks(view, game.hidden_cards(match.state, seat))
+            if seat is not None:
+                assert bool(game.legal_actions(match.state, seat)) == (seat in to_act)
+        if over:
+            return match
+        seat = rng.choice(sorted(to_act))
+        match, events = play(match, seat, bot.choose(game, match.state, seat, rng))
+        for viewer in seats:
+            seen = [e for e in events if visible_to(e, viewer)]
+            assert not leaks(seen, game.hidden_cards(match.state, viewer))
+    raise AssertionError(f"{game.name} did not end within {MAX_STEPS} steps")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+@pytest.mark.parametrize("seed", range(4))
+def test_random_playouts_keep_the_contract(game, seed):
+    players = [game.min_players, game.max_players][seed % 2]
+    match = playout(game, players, seed)
+    outcome = game.outcome(match.state)
+    assert outcome["winners"], "a finished game names its winners"
+    assert sorted(s["seat"] for s in outcome["standings"]) == list(range(players))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_replay_reproduces_the_game_exactly(game):
+    match = playout(game, game.min_players, 11)
+    again = replay(game.name, match.players, match.options, match.seed, list(match.log))
+    assert again.state == match.state
+    assert again.version == match.version == len(match.log)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_same_seed_same_game(game):
+    first = new_match(game.name, game.min_players, {}, 5)
+    assert new_match(game.name, game.min_players, {}, 5).state == first.state
+    assert new_match(game.name, game.min_players, {}, 6).state != first.state
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_has_a_random_bot_and_another(game):
+    assert "random" in game.bots
+    assert len(game.bots) >= 2
