@@ -6,7 +6,7 @@ from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.registry import register
 from engine.core.rng import Rng
-from engine.decks import get_deck
+from engine.decks import builtin_decks, get_deck
 from engine.decks.model import pick_language
 from engine.timeline.bots import HitRateBot
 from engine.timeline.options import TimelineOptions, hand_size
@@ -198,6 +198,15 @@ class Timeline(Game):
             for s in sorted(seats, key=rank)
         ]
         return {"winners": winners, "standings": standings}
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "decks": [
+                {"id": deck.id, "kind": deck.kind, "title": deck.title, "cards": len(deck.cards),
+                 "languages": deck.languages}
+                for deck in builtin_decks().values()
+            ]
+        }
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         on_timeline = set(state["timeline"])

@@ -1,0 +1,127 @@
+"""Creating, joining, reading and listing games over HTTP against a real Redis."""
+
+from tests.api.helpers import bearer, create, view
+
+
+class TestCreate:
+    def test_create_returns_the_game_a_location_and_one_token_per_person(self, client):
+        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "Ann"}, {"name": "Bob"},
+                                                                                   {"bot": "random"}]})
+        assert response.status_code == 201
+        body = response.get_json()
+        assert response.headers["Location"] == f"/v1/games/{body['game']['id']}"
+        assert response.headers["ETag"] == '"0"'
+        assert [t["seat"] for t in body["tokens"]] == [0, 1]
+        assert body["game"]["status"] == "running"
+        assert body["game"]["to_act"] == [0]
+
+    def test_an_unknown_game_type_is_a_problem(self, client):
+        response = client.post("/v1/games", json={"type": "chess", "seats": [{"name": "A"}, {"name": "B"}]})
+        assert response.status_code == 422
+        assert response.content_type == "application/problem+json"
+        assert response.get_json()["code"] == "game/unknown_type"
+
+    def test_too_many_players_is_a_problem(self, client):
+        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}]})
+        assert response.get_json()["code"] == "players/invalid"
+
+    def test_bad_options_name_the_field(self, client):
+        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}],
+                                                  "options": {"hand_size": 99}})
+        problem = response.get_json()
+        assert response.status_code == 422
+        assert problem["code"] == "options/invalid"
+        assert "hand_size" in problem["errors"]
+
+    def test_an_unknown_bot_is_a_problem(self, client):
+        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"bot": "genius"}]})
+        assert response.get_json()["code"] == "bot/unknown"
+
+    def test_a_seat_must_be_a_person_a_bot_or_open(self, client):
+        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {}]})
+        assert response.status_code == 422
+        assert response.get_json()["code"] == "request/invalid"
+
+    def test_bad_input_stores_nothing(self, client, redis_client):
+        client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}], "options": {"x": 1}})
+        assert redis_client.dbsize() == 0
+
+    def test_a_seed_makes_the_game_reproducible(self, client):
+        first, _ = create(client, [{"name": "A"}, {"name": "B"}], seed=42)
+        second, _ = create(client, [{"name": "A"}, {"name": "B"}], seed=42)
+        assert first["view"] == second["view"]
+
+
+class TestRead:
+    def test_a_seat_sees_its_legal_actions_and_a_spectator_none(self, client):
+        game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
+        mine = view(client, game["id"], tokens[0])
+        assert mine["you"] == 0
+        assert mine["legal_actions"] and all(a["type"] == "place" for a in mine["legal_actions"])
+        assert view(client, game["id"])["legal_actions"] == []
+        assert view(client, game["id"], tokens[1])["legal_actions"] == []
+
+    def test_an_unknown_game_is_404_problem(self, client):
+        response = client.get("/v1/games/0123456789abcdef")
+        assert response.status_code == 404
+        assert response.get_json()["code"] == "game/not_found"
+
+    def test_a_wrong_token_is_401_and_another_games_token_403(self, client):
+        game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
+        other, other_tokens = create(client, [{"name": "A"}, {"name": "B"}])
+        assert client.get(f"/v1/games/{game['id']}", headers=bearer("nonsense")).status_code == 401
+        forged = tokens[0][:-4] + "AAAA"
+        assert client.get(f"/v1/games/{game['id']}", headers=bearer(forged)).status_code == 401
+        assert client.get(f"/v1/games/{game['id']}", headers=bearer(other_tokens[0])).status_code == 403
+        assert client.get(f"/v1/games/{game['id']}", headers={"Authorization": "Basic x"}).status_code == 401
+
+    def test_tokens_are_stored_only_as_hashes(self, client, redis_client):
+        game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
+        dump = b"".join(redis_client.dump(key) or b"" for key in redis_client.keys("*"))
+        assert tokens[0].encode() not in dump
+        assert tokens[0].rsplit(".", 1)[1].encode() not in dump
+
+
+class TestOpenSeats:
+    def test_a_game_with_open_seats_waits_lists_and_starts_when_full(self, client):
+        game, tokens = create(client, [{"name": "A"}, {"open": True}, {"bot": "random"}])
+        assert game["status"] == "open" and game["to_act"] == []
+        lobby = client.get("/v1/games?status=open&type=timeline").get_json()
+        assert [g["id"] for g in lobby["games"]] == [game["id"]]
+        assert lobby["games"][0]["open_seats"] == [1]
+        refused = client.post(f"/v1/games/{game['id']}/actions", json={"type": "place", "card": "x", "gap": 0},
+                              headers=bearer(tokens[0]))
+        assert refused.status_code == 409 and refused.get_json()["code"] == "game/not_started"
+
+        joined = client.post(f"/v1/games/{game['id']}/seats/1", json={"name": "Bob"})
+        assert joined.status_code == 201
+        body = joined.get_json()
+        assert body["game"]["status"] == "running" and body["game"]["you"] == 1
+        assert view(client, game["id"], body["token"])["you"] == 1
+        assert client.get("/v1/games?status=open").get_json()["games"] == []
+
+    def test_a_taken_seat_cannot_be_joined(self, client):
+        game, _ = create(client, [{"name": "A"}, {"open": True}])
+        assert client.post(f"/v1/games/{game['id']}/seats/0", json={"name": "X"}).status_code == 409
+        assert client.post(f"/v1/games/{game['id']}/seats/5", json={"name": "X"}).status_code == 404
+
+    def test_the_lobby_pages(self, client):
+        ids = [create(client, [{"name": "A"}, {"open": True}])[0]["id"] for _ in range(3)]
+        first = client.get("/v1/games?limit=2").get_json()
+        second = client.get(f"/v1/games?limit=2&cursor={first['next_cursor']}").get_json()
+        assert [g["id"] for g in first["games"] + second["games"]] == ids
+        assert second["next_cursor"] is None
+
+
+class TestGameTypes:
+    def test_game_types_list_timeline_with_options_and_bots(self, client):
+        types = {t["type"]: t for t in client.get("/v1/game-types").get_json()["game_types"]}
+        timeline = types["timeline"]
+        assert (timeline["min_players"], timeline["max_players"]) == (2, 8)
+        assert {"random", "hit-rate"} <= {b["name"] for b in timeline["bots"]}
+        assert "hand_size" in timeline["options"]["properties"]
+
+    def test_a_game_type_shows_its_data(self, client):
+        detail = client.get("/v1/game-types/timeline").get_json()
+        assert any(deck["id"] == "timeline-classic" for deck in detail["data"]["decks"])
+        assert client.get("/v1/game-types/chess").status_code == 404
