@@ -41,11 +41,13 @@ TITLES = {
 class Problem(Exception):
     """An error the API answers with `application/problem+json`."""
 
-    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+    def __init__(self, status: int, code: str, detail: str, headers: dict[str, str] | None = None,
+                 **extra: Any) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
+        self.headers = headers or {}
         self.extra = extra
 
     def response(self) -> Response:
@@ -58,7 +60,8 @@ class Problem(Exception):
             "instance": request.path,
             **self.extra,
         }
-        return Response(json.dumps(body), status=self.status, mimetype="application/problem+json")
+        return Response(json.dumps(body), status=self.status, mimetype="application/problem+json",
+                        headers=self.headers)
 
 
 def from_engine(error: EngineError) -> Problem:
@@ -72,8 +75,9 @@ def _from_http(error: HTTPException) -> Problem:
     if messages is not None:
         # webargs puts validation messages by location ("json", "query"); keep them for the client.
         return Problem(422, "request/invalid", "The request does not match the API contract.", errors=messages)
-    code = f"http/{status}"
-    return Problem(status, code, error.description or TITLES.get(status, "Error"))
+    # Keep what the exception says in headers (405's Allow), but not its HTML content type.
+    headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+    return Problem(status, f"http/{status}", error.description or TITLES.get(status, "Error"), headers=headers)
 
 
 def init_app(app: Flask) -> None:

@@ -1,12 +1,15 @@
 """Schemas shared by several resources: problems, seats and the game view."""
 
-from marshmallow import Schema, fields
+from marshmallow import INCLUDE, Schema, fields
 
 GAME_ID = r"^[0-9a-f]{16}$"
 
 
 class ProblemSchema(Schema):
-    """An RFC 9457 problem; `code` is stable, `detail` is for people."""
+    """An RFC 9457 problem; `code` is stable, `detail` is for people; extension members may follow."""
+
+    class Meta:
+        unknown = INCLUDE
 
     type = fields.String(required=True)
     title = fields.String(required=True)
@@ -37,7 +40,9 @@ class GameViewSchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     you = fields.Integer(allow_none=True, required=True, metadata={"description": "Your seat; null for spectators."})
     to_act = fields.List(fields.Integer(), required=True)
-    legal_actions = fields.List(fields.Dict(), required=True, metadata={"description": "Every action you may post now."})
+    legal_actions = fields.List(
+        fields.Dict(), required=True, metadata={"description": "Every action you may post now."}
+    )
     view = fields.Dict(required=True, metadata={"description": "The game-specific state you may see."})
     outcome = fields.Dict(allow_none=True, required=True)
 

@@ -1,7 +1,7 @@
 """The Redis game store: one hash-tagged key family per game, every write a compare-and-set."""
 
 from dataclasses import asdict, dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 import orjson
@@ -29,7 +29,7 @@ return {1}
 """
 
 
-class Commit(str, Enum):
+class Commit(StrEnum):
     CONFLICT = "conflict"
     DONE = "done"
     ALREADY_ANSWERED = "already-answered"

@@ -26,7 +26,9 @@ class TimelineOptions(Schema):
     deck = fields.String(load_default="timeline-classic", metadata={"description": "Deck id (dated or ordinal)."})
     hand_size = HandSize(
         load_default=4,
-        metadata={"description": 'Cards dealt to each player: 1-10, or "by_players" (6 for 2-3, 5 for 4-5, 4 for 6-8).'},
+        metadata={
+            "description": 'Cards dealt to each player: 1-10, or "by_players" (6 for 2-3, 5 for 4-5, 4 for 6-8).'
+        },
     )
     language = fields.String(load_default="en", validate=validate.OneOf(LANGUAGES))
 
