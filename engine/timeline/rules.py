@@ -97,10 +97,11 @@ class Timeline(Game):
             events.append({"type": "card_placed", "seat": seat, "gap": gap, "correct": True,
                            "card": _revealed(state, card)})
         else:
-            state["box"].append(card)
             events.append({"type": "card_boxed", "seat": seat, "gap": gap, "correct": False,
                            "card": _front(state, card)})
+            # Draw before boxing: a player never draws back the card they just misplaced (its date was seen).
             events += self._draw(state, seat)
+            state["box"].append(card)
         state["queue"].pop(0)
         state["queue"] = [s for s in state["queue"] if state["hands"][s]]
         if not state["queue"]:
