@@ -70,13 +70,21 @@ def ttl_for(record: GameRecord) -> int:
     return int(config["FINISHED_TTL"] if record.status == "finished" else config["GAME_TTL"])
 
 
+def with_ages(game_type: str, seats: list[dict[str, Any]], options: dict[str, Any]) -> dict[str, Any]:
+    """Hand the seats' ages to a game whose options ask for them (a youngest-player tie-break)."""
+    if "ages" in get_game(game_type).options_schema().fields and "ages" not in options:
+        if any(seat.get("age") is not None for seat in seats):
+            return {**options, "ages": [seat.get("age") for seat in seats]}
+    return options
+
+
 def create(store: GameStore, lobby: Lobby, body: dict[str, Any]) -> tuple[GameRecord, list[dict], list[Event]]:
     """Set up a game, mint a token per named human seat and let bots start."""
     game_type, seats = body["type"], body["seats"]
     seed = body.get("seed")
     if seed is None:
         seed = secrets.randbits(63)
-    match = new_match(game_type, len(seats), body.get("options"), seed)
+    match = new_match(game_type, len(seats), with_ages(game_type, seats, body.get("options") or {}), seed)
     game_id = new_id()
     tokens, stored = [], []
     for i, seat in enumerate(seats):
