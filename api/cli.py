@@ -73,28 +73,25 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, default=8000)
     run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
     run.add_argument("--threads", type=int, default=8, help="threads per worker, for long-polls (default 8)")
-    run.set_defaults(handler=serve)
+    run.set_defaults(func=serve)
 
     worker = commands.add_parser("worker", help="run an RQ worker that renders print jobs")
     worker.add_argument("--burst", action="store_true", help="quit when the queue is empty")
-    worker.set_defaults(handler=work)
+    worker.set_defaults(func=work)
 
     spec = commands.add_parser("openapi", help="write the OpenAPI document generated from the code")
     spec.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")
-    spec.set_defaults(handler=openapi)
+    spec.set_defaults(func=openapi)
 
-    try:
-        from printing.cli import register
-    except ImportError:  # pragma: no cover - printing is part of the same distribution
-        register = None
-    if register is not None:
-        register(commands)
+    from printing.cli import register
+
+    register(commands)
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    return args.handler(args)
+    return args.func(args)
 
 
 if __name__ == "__main__":

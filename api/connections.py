@@ -4,6 +4,7 @@ import redis
 from flask import Flask, current_app
 
 from api.lobby import Lobby
+from api.printing_queue import PrintQueue
 from api.store import GameStore
 
 
@@ -12,10 +13,13 @@ def init_app(app: Flask) -> None:
     if not url:
         raise RuntimeError("Set DESKOVKA_REDIS_URL, or run `deskovka serve`, which starts an embedded Redis.")
     connection = redis.Redis.from_url(url, health_check_interval=30)
+    queue_url = app.config.get("QUEUE_URL") or url
+    queue_connection = connection if queue_url == url else redis.Redis.from_url(queue_url, health_check_interval=30)
     app.extensions["deskovka"] = {
         "redis": connection,
         "store": GameStore(connection),
         "lobby": Lobby(connection),
+        "print_queue": PrintQueue(queue_connection),
     }
 
 

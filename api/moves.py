@@ -1,5 +1,6 @@
 """Create, join and move: the engine's step, the bots' replies and one compare-and-set write."""
 
+import re
 import secrets
 from dataclasses import replace
 from typing import Any
@@ -15,6 +16,7 @@ from engine.core import Match, Rng, get_game, new_match, play
 from engine.core.errors import InvalidOptions, UnknownBot
 from engine.core.protocol import Bot, Event
 
+GAME_ID = re.compile(r"^[0-9a-f]{16}$")
 # A request stops moving bots after this many steps; the next request carries on.
 MAX_BOT_STEPS = 5000
 ATTEMPTS = 8
@@ -111,7 +113,7 @@ def create(store: GameStore, lobby: Lobby, body: dict[str, Any]) -> tuple[GameRe
 
 
 def load(store: GameStore, game_id: str) -> GameRecord:
-    record = store.load(game_id)
+    record = store.load(game_id) if GAME_ID.match(game_id) else None
     if record is None:
         raise Problem(404, "game/not_found", f"There is no game {game_id!r} (it may have expired).")
     return record

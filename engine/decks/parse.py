@@ -88,7 +88,7 @@ def _card(raw: Any, i: int, kind: str, group_ids: set[str], problems: list[str])
     if len(problems) > before:
         return None
     return Card(
-        id=card_id,
+        id=str(card_id),
         title=title,
         theme=raw.get("theme") or "",
         year=year,
@@ -131,8 +131,8 @@ def parse_deck(raw: Any) -> Deck:
     if problems:
         raise DeckError(problems)
     return Deck(
-        id=deck_id,
-        kind=kind,
+        id=str(deck_id),
+        kind=str(kind),
         title=title,
         cards=tuple(cards),
         groups=groups,

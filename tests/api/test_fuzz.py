@@ -17,7 +17,8 @@ schema = schemathesis.openapi.from_path(Path(__file__).parents[2] / "openapi.yam
 def live_server(redis_url):
     from api.app import create_app
 
-    server = make_server("127.0.0.1", 0, create_app({"REDIS_URL": redis_url, "POLL_INTERVAL": 0.02, "MAX_WAIT": 0.3}), threaded=True)
+    app = create_app({"REDIS_URL": redis_url, "POLL_INTERVAL": 0.02, "MAX_WAIT": 0.3})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{server.server_port}"

@@ -1,7 +1,7 @@
 """A golden playthrough, checked by hand: seed 2026, the small deck, three players with two cards each.
 
-Deal: seat 0 printing (1440), columbus (1492); seat 1 bastille (1789), magna-carta (1215);
-seat 2 rome (753 BC), caesar (44 BC); start card hastings (1066); pile top-down: telephone, steam, pyramids, moon, newton.
+Deal: seat 0 printing (1440), columbus (1492); seat 1 bastille (1789), magna-carta (1215); seat 2 rome (753 BC),
+caesar (44 BC); start card hastings (1066); pile top-down: telephone, steam, pyramids, moon, newton.
 """
 
 from engine.core import new_match, play, replay

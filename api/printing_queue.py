@@ -1,0 +1,51 @@
+"""Print jobs on RQ: one job per distinct spec, so identical specs share one rendering."""
+
+import hashlib
+from typing import Any
+
+import orjson
+import redis
+from rq import Queue, Retry
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from worker.jobs import PDF_TTL, pdf_key
+
+JOB_TIMEOUT = 600
+
+
+def job_id_for(spec: dict[str, Any]) -> str:
+    return "pdf-" + hashlib.sha256(orjson.dumps(spec, option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
+
+
+class PrintQueue:
+    def __init__(self, connection: redis.Redis) -> None:
+        self.connection = connection
+        self.queue = Queue("print", connection=connection, serializer=JSONSerializer)
+
+    def submit(self, spec: dict[str, Any]) -> str:
+        """Enqueue a normalised spec unless the same spec is queued, rendering or rendered; return the job id."""
+        job_id = job_id_for(spec)
+        existing = self.fetch(job_id)
+        if existing is not None and existing.get_status() != JobStatus.FAILED and (
+            existing.get_status() != JobStatus.FINISHED or self.connection.exists(pdf_key(job_id))
+        ):
+            return job_id
+        # Two identical submissions at once: only the one that claims the id enqueues it.
+        if not self.connection.set(f"dk:print:{job_id}:claim", 1, nx=True, ex=5):
+            return job_id
+        self.queue.enqueue(
+            "worker.jobs.render_pdf", spec, job_id=job_id, job_timeout=JOB_TIMEOUT, result_ttl=PDF_TTL,
+            failure_ttl=PDF_TTL, retry=Retry(max=2), description=f"print {spec.get('kind')}",
+        )
+        return job_id
+
+    def fetch(self, job_id: str) -> Job | None:
+        try:
+            return Job.fetch(job_id, connection=self.connection, serializer=JSONSerializer)
+        except NoSuchJobError:
+            return None
+
+    def pdf(self, job_id: str) -> bytes | None:
+        return self.connection.get(pdf_key(job_id))

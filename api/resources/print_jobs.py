@@ -1,0 +1,114 @@
+"""Print jobs: render a deck, a calibration page (and more kinds) to PDF on the workers."""
+
+import re
+
+from flask import Response, current_app, request, url_for
+from flask_smorest import Blueprint
+from marshmallow import INCLUDE, Schema, fields
+from rq.job import Job, JobStatus
+
+import printing
+from api.printing_queue import PrintQueue
+from api.problems import Problem
+from api.resources.games import PROBLEM
+
+blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description="Print-and-play PDFs.")
+
+
+class PrintSpecSchema(Schema):
+    """The same names as `deskovka print`: kind, deck, paper, size, duplex, bleed, back_offset, lang."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    kind = fields.String(required=True, metadata={"example": "deck"})
+    deck = fields.String(metadata={"example": "timeline-classic"})
+    paper = fields.String(metadata={"enum": ["a4", "letter"]})
+    size = fields.String(metadata={"description": "poker, bridge, mini-euro, tarot or WxH in mm"})
+    duplex = fields.String(metadata={"enum": ["long", "short", "fold", "none"]})
+    bleed = fields.Float()
+    back_offset = fields.List(fields.Float())
+    lang = fields.String()
+
+
+JOB_ID = re.compile(r"^pdf-[0-9a-f]{32}$")
+# RQ's states, as a client needs them.
+STATUS = {"deferred": "queued", "scheduled": "queued", "stopped": "failed", "canceled": "failed"}
+
+
+class ProgressSchema(Schema):
+    done = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+
+
+class PrintJobSchema(Schema):
+    id = fields.String(required=True)
+    status = fields.String(required=True, metadata={"enum": ["queued", "started", "finished", "failed"]})
+    spec = fields.Dict(required=True)
+    progress = fields.Nested(ProgressSchema, allow_none=True, required=True)
+    pdf = fields.String(allow_none=True, required=True, metadata={"description": "Where the PDF is, once finished."})
+    error = fields.String(allow_none=True, required=True)
+
+
+def queue() -> PrintQueue:
+    return current_app.extensions["deskovka"]["print_queue"]
+
+
+def describe(job_id: str, job: Job | None, spec: dict | None = None) -> dict:
+    """Describe a job; a job another request is enqueueing this instant shows as queued."""
+    status = "queued" if job is None else STATUS.get(job.get_status().value, job.get_status().value)
+    return {
+        "id": job_id,
+        "status": status,
+        "spec": spec if job is None else job.args[0],
+        "progress": None if job is None else job.get_meta(refresh=True).get("progress"),
+        "pdf": url_for("print-jobs.get_pdf", job_id=job_id) if status == "finished" else None,
+        "error": "The rendering failed; the workers logged why." if status == "failed" else None,
+    }
+
+
+def fetch(job_id: str) -> Job:
+    job = queue().fetch(job_id) if JOB_ID.match(job_id) else None
+    if job is None:
+        raise Problem(404, "print-job/not_found", f"There is no print job {job_id!r} (it may have expired).")
+    return job
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(PrintSpecSchema)
+@blp.response(202, PrintJobSchema, headers={"Location": {"schema": {"type": "string"}}})
+@blp.alt_response(422, **PROBLEM)
+def create_print_job(spec):
+    """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
+    try:
+        normalised = printing.validate(spec)
+    except printing.SpecError as error:
+        raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=error.problems) from None
+    job_id = queue().submit(normalised)
+    location = url_for("print-jobs.get_print_job", job_id=job_id)
+    return describe(job_id, queue().fetch(job_id), normalised), 202, {"Location": location}
+
+
+@blp.route("/<string:job_id>", methods=["GET"])
+@blp.response(200, PrintJobSchema)
+@blp.alt_response(404, **PROBLEM)
+def get_print_job(job_id):
+    """Read a print job's status and progress."""
+    return describe(job_id, fetch(job_id))
+
+
+@blp.route("/<string:job_id>/pdf", methods=["GET"])
+@blp.response(200, content_type="application/pdf", headers={"ETag": {"schema": {"type": "string"}}},
+              description="The PDF.")
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(409, **PROBLEM)
+def get_pdf(job_id):
+    """Download the PDF of a finished print job; the ETag is its sha256."""
+    job = fetch(job_id)
+    pdf = queue().pdf(job_id) if job.get_status() == JobStatus.FINISHED else None
+    if pdf is None:
+        status = describe(job_id, job)["status"]
+        raise Problem(409, "print-job/not_ready", f"The PDF is not ready: the job is {status}.")
+    response = Response(pdf, mimetype="application/pdf")
+    response.set_etag(job.return_value()["sha256"])
+    return response.make_conditional(request)

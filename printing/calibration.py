@@ -1,0 +1,146 @@
+"""Print a sheet to measure a printer's back offset: crosses on the front, mm scales on the back."""
+
+import io
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printing.document import SIDES, SIDES_FOLDED, draw_fold, draw_marks, new_canvas, page_marks, set_boxes
+from printing.fonts import BOLD, REGULAR
+from printing.sheet import Rect, SheetPlan, plan_sheet
+from printing.spec import to_options, validate
+from printing.text import draw_text
+
+SCALE_MM = 5  # the back's scales run from -SCALE_MM to +SCALE_MM
+CROSS_MM = 8
+OUTLINE = HexColor("#9a9a9a")
+INK = HexColor("#000000")
+ACCENT = HexColor("#c62828")
+DUPLEX_NAMES = {
+    "long": "long-edge duplex",
+    "short": "short-edge duplex",
+    "fold": "fold-over, no duplex",
+    "none": "one-sided",
+}
+
+
+def render_calibration(
+    options: Mapping[str, Any] | None = None, progress: Callable[[int, int], None] | None = None
+) -> bytes:
+    """Print a front page of crosses and a back page of scales at the cards' places, using the deck's layout.
+
+    :raises SpecError: for invalid options.
+    """
+    spec = validate({**(options or {}), "kind": "calibration"})
+    plan = plan_sheet(to_options(spec))
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, plan, "deskovka printer calibration")
+    offset = tuple(spec["back_offset"]) if plan.duplex in ("long", "short") else (0.0, 0.0)
+    sides = SIDES_FOLDED if plan.fold else SIDES
+    if progress:
+        progress(0, len(sides))
+    for done, side in enumerate(sides, start=1):
+        page_offset = offset if side == "back" else (0.0, 0.0)
+        canvas.saveState()
+        canvas.translate(page_offset[0] * mm, page_offset[1] * mm)
+        for number, slot in enumerate(plan.slots, start=1):
+            if side in ("front", "both"):
+                _front(canvas, slot.front, number, _settings(plan, spec))
+            if side in ("back", "both"):
+                _back(canvas, slot.back, number, spec, plan)
+        draw_marks(canvas, page_marks(plan, side))
+        if plan.fold:
+            draw_fold(canvas, plan.fold)
+        canvas.restoreState()
+        set_boxes(canvas, plan, side, page_offset)
+        canvas.showPage()
+        if progress:
+            progress(done, len(sides))
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _outline(canvas: Canvas, trim: Rect) -> None:
+    canvas.setStrokeColor(OUTLINE)
+    canvas.setLineWidth(0.4)
+    canvas.rect(trim.x * mm, trim.y * mm, trim.w * mm, trim.h * mm, stroke=1, fill=0)
+
+
+def _settings(plan: SheetPlan, spec: Mapping[str, Any]) -> str:
+    x, y = spec["back_offset"]
+    offset = f" · back offset {x:g},{y:g} mm" if plan.duplex in ("long", "short") else ""
+    return (
+        f"{spec['paper'].upper()} · {plan.card[0]:g}×{plan.card[1]:g} mm · {plan.bleed:g} mm bleed · "
+        f"{DUPLEX_NAMES[plan.duplex]}{offset}"
+    )
+
+
+def _front(canvas: Canvas, trim: Rect, number: int, settings: str) -> None:
+    _outline(canvas, trim)
+    cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
+    canvas.setStrokeColor(ACCENT)
+    canvas.setLineWidth(0.3)
+    canvas.lines([(cx - CROSS_MM * mm, cy, cx + CROSS_MM * mm, cy), (cx, cy - CROSS_MM * mm, cx, cy + CROSS_MM * mm)])
+    canvas.circle(cx, cy, 1 * mm, stroke=1, fill=0)
+    canvas.setFillColor(INK)
+    canvas.setFont(BOLD, 9)
+    canvas.drawString(trim.x * mm + 2 * mm, trim.top * mm - 5 * mm, str(number))
+    box = (
+        trim.x * mm + 2 * mm,
+        cy + (CROSS_MM + 1) * mm,
+        trim.w * mm - 4 * mm,
+        trim.top * mm - 6 * mm - cy - (CROSS_MM + 1) * mm,
+    )
+    draw_text(canvas, "deskovka calibration, front: " + settings, REGULAR, box, 7, 3.5)
+    bar = 10 * min(5, int((trim.w - 6) // 10))  # a bar of whole centimetres to check the print scale
+    if bar >= 10:
+        left, y = cx - bar * mm / 2, trim.y * mm + 6 * mm
+        canvas.setStrokeColor(INK)
+        canvas.line(left, y, left + bar * mm, y)
+        canvas.lines([(left + i * 10 * mm, y, left + i * 10 * mm, y + 2 * mm) for i in range(bar // 10 + 1)])
+        canvas.setFont(REGULAR, 6)
+        canvas.drawCentredString(cx, y - 3 * mm, f"{bar} mm at 100% scale")
+
+
+def _back(canvas: Canvas, trim: Rect, number: int, spec: Mapping[str, Any], plan: SheetPlan) -> None:
+    _outline(canvas, trim)
+    cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.25)
+    ticks = []
+    for step in range(-SCALE_MM, SCALE_MM + 1):
+        length = (1.8 if step % 5 == 0 else 1.0) * mm
+        at = step * mm
+        ticks += [(cx + at, cy - length, cx + at, cy + length), (cx - length, cy + at, cx + length, cy + at)]
+    ticks += [
+        (cx - SCALE_MM * mm, cy, cx + SCALE_MM * mm, cy),
+        (cx, cy - SCALE_MM * mm, cx, cy + SCALE_MM * mm),
+    ]
+    canvas.lines(ticks)
+    canvas.setFillColor(INK)
+    canvas.setFont(REGULAR, 5)
+    for step in (-SCALE_MM, SCALE_MM):
+        canvas.drawCentredString(cx + step * mm, cy + 2.4 * mm, f"{step:+d}")
+        canvas.drawRightString(cx - 2.4 * mm, cy + step * mm - 1.7, f"{step:+d}")
+    canvas.drawString(cx + (SCALE_MM + 1.2) * mm, cy - 1.7, "x")
+    canvas.drawCentredString(cx, cy + (SCALE_MM + 1.5) * mm, "y")
+    canvas.setFont(BOLD, 9)
+    canvas.drawString(trim.x * mm + 2 * mm, trim.top * mm - 5 * mm, str(number))
+    if plan.fold:
+        advice = "Fold on the dashed line and hold it to the light: each cross should sit on 0, 0."
+    else:
+        x, y = spec["back_offset"]
+        advice = (
+            "Hold the sheet to the light and read where the front's cross falls on these scales "
+            f"(x + right, y + up). New back offset = {x:g},{y:g} + that reading."
+        )
+    box = (
+        trim.x * mm + 2 * mm,
+        trim.y * mm + 2 * mm,
+        trim.w * mm - 4 * mm,
+        cy - (SCALE_MM + 6) * mm - trim.y * mm,
+    )
+    draw_text(canvas, advice, REGULAR, box, 7, 3.5)

@@ -1,0 +1,145 @@
+"""The `print` command: write a deck or a calibration sheet to a PDF file, offline."""
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.decks.model import LANGUAGES
+from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
+from printing.spec import SpecError
+
+PROG = "deskovka print"
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the `print` command (with `deck` and `calibration`) to an argparse subparsers object.
+
+    Each leaf command sets `func`; call `args.func(args)` for the exit code.
+    """
+    parser = subparsers.add_parser("print", help="print a deck or a calibration sheet to PDF", description=__doc__)
+    add_commands(parser)
+    return parser
+
+
+def add_commands(parser: argparse.ArgumentParser) -> None:
+    """Add the `deck` and `calibration` sub-commands to `parser`."""
+    commands = parser.add_subparsers(dest="print_command", required=True, metavar="{deck,calibration}")
+    deck = commands.add_parser("deck", help="print a built-in deck", description="Print a built-in deck to PDF.")
+    deck.add_argument("deck", metavar="DECK", help="the deck id, e.g. timeline-classic")
+    _layout_options(deck)
+    deck.add_argument(
+        "--bleed",
+        type=float,
+        metavar="MM",
+        help="bleed around each card, 0-5 mm (default: up to 3 mm, as fits)",
+    )
+    deck.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the card texts (default: en)")
+    deck.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: DECK.pdf)")
+    deck.set_defaults(func=run_deck)
+    calibration = commands.add_parser(
+        "calibration",
+        help="print a sheet to measure the back offset of a duplex printer",
+        description="Print a calibration sheet: crosses on the front, mm scales on the back.",
+    )
+    _layout_options(calibration)
+    calibration.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: calibration.pdf)")
+    calibration.set_defaults(func=run_calibration)
+
+
+def _layout_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paper", default="a4", choices=tuple(PAPERS), type=str.lower, help="paper (default: a4)")
+    parser.add_argument(
+        "--size",
+        default="poker",
+        metavar="SIZE",
+        help=f"card size: {', '.join(CARD_SIZES)} or WxH in mm, e.g. 60x90 (default: poker)",
+    )
+    parser.add_argument(
+        "--duplex",
+        default="long",
+        choices=DUPLEX_MODES,
+        help="how the backs print: long or short edge duplex, fold-over, or none (default: long)",
+    )
+    parser.add_argument(
+        "--back-offset",
+        default=(0.0, 0.0),
+        type=_offset,
+        metavar="X,Y",
+        help="shift of the back pages in mm, measured with `calibration`; write --back-offset=-1,0.5 "
+        "when X is negative (default: 0,0)",
+    )
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not X,Y in mm, e.g. 1.5,-0.5") from None
+    return x, y
+
+
+def _common(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "paper": args.paper,
+        "size": args.size,
+        "duplex": args.duplex,
+        "back_offset": list(args.back_offset),
+    }
+
+
+def run_deck(args: argparse.Namespace) -> int:
+    """Print the deck named on the command line."""
+    spec = {**_common(args), "kind": "deck", "deck": args.deck, "lang": args.lang}
+    if args.bleed is not None:
+        spec["bleed"] = args.bleed
+    return _write(spec, Path(args.output or f"{args.deck}.pdf"))
+
+
+def run_calibration(args: argparse.Namespace) -> int:
+    """Print a calibration sheet."""
+    return _write({**_common(args), "kind": "calibration"}, Path(args.output or "calibration.pdf"))
+
+
+def _write(spec: dict[str, Any], path: Path) -> int:
+    from tqdm import tqdm
+
+    from printing import render
+
+    with tqdm(total=0, unit="page", desc=path.name, file=sys.stderr, disable=None) as bar:
+        try:
+            pdf = render(spec, _advance(bar))
+        except SpecError as error:
+            bar.close()
+            for problem in error.problems:
+                print(f"{PROG}: error: {problem}", file=sys.stderr)
+            return 2
+    try:
+        path.write_bytes(pdf)
+    except OSError as error:
+        print(f"{PROG}: error: cannot write {path}: {error.strerror}", file=sys.stderr)
+        return 1
+    print(f"wrote {path} ({len(pdf) // 1024} KiB)", file=sys.stderr)
+    return 0
+
+
+def _advance(bar: Any) -> Callable[[int, int], None]:
+    def progress(done: int, total: int) -> None:
+        bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    return progress
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `deck` or `calibration` as `python -m printing.cli`."""
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
+    add_commands(parser)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""Check a print spec and fill in its defaults, reporting every problem at once."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.decks import store
+from engine.decks.model import LANGUAGES, Deck
+from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS, PrintOptions, card_size
+from printing.sheet import SheetError, plan_sheet
+
+KINDS = ("deck", "calibration")
+KEYS = ("kind", "deck", "paper", "size", "duplex", "bleed", "back_offset", "lang")
+MAX_BLEED = 5.0
+MAX_BACK_OFFSET = 10.0
+CARD_SIDE_RANGE = (20.0, 300.0)
+
+
+class SpecError(ValueError):
+    """A print spec is invalid; `problems` lists every fault found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def validate(spec: Any, deck: Deck | None = None) -> dict[str, Any]:
+    """Return the spec normalised with defaults filled; `deck` stands in for the "deck" id.
+
+    :raises SpecError: listing every problem found.
+    """
+    if not isinstance(spec, Mapping):
+        raise SpecError(['a print spec is an object, e.g. {"kind": "deck", "deck": "timeline-classic"}'])
+    problems = [f"{key}: unknown option (known: {', '.join(KEYS)})" for key in spec if key not in KEYS]
+    out: dict[str, Any] = {
+        "kind": _choice(spec, "kind", KINDS, "deck", problems),
+        "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),
+        "size": _size(spec.get("size", "poker"), problems),
+        "duplex": _choice(spec, "duplex", DUPLEX_MODES, "long", problems),
+        "bleed": _bleed(spec.get("bleed"), problems),
+        "back_offset": _back_offset(spec.get("back_offset", (0, 0)), problems),
+        "lang": _choice(spec, "lang", LANGUAGES, "en", problems),
+    }
+    if out["kind"] == "deck":
+        out["deck"] = deck.id if deck is not None else _deck_id(spec.get("deck"), problems)
+    if not problems:
+        options = to_options(out)
+        try:
+            out["bleed"] = plan_sheet(options).bleed
+        except SheetError as error:
+            problems.append(str(error))
+    if problems:
+        raise SpecError(problems)
+    return out
+
+
+def to_options(spec: Mapping[str, Any]) -> PrintOptions:
+    """Turn a normalised spec into planner options."""
+    size = card_size(spec["size"])
+    assert size is not None
+    x, y = spec["back_offset"]
+    return PrintOptions(spec["paper"], size, spec["duplex"], spec["bleed"], (x, y), spec["lang"])
+
+
+def _choice(spec: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str, problems: list[str]) -> str:
+    value = spec.get(key, default)
+    if isinstance(value, str) and value.lower() in allowed:
+        return value.lower()
+    problems.append(f"{key}: {value!r} is not one of {', '.join(allowed)}")
+    return default
+
+
+def _size(value: Any, problems: list[str]) -> str:
+    size = card_size(value) if isinstance(value, str) else None
+    if size is None:
+        presets = ", ".join(CARD_SIZES)
+        problems.append(f"size: {value!r} is neither a preset ({presets}) nor width x height in mm like 63x88")
+        return "poker"
+    low, high = CARD_SIDE_RANGE
+    if not all(low <= side <= high for side in size):
+        problems.append(f"size: each side must be {low:g}..{high:g} mm, not {size[0]:g}x{size[1]:g}")
+        return "poker"
+    return value.lower() if value.lower() in CARD_SIZES else f"{size[0]:g}x{size[1]:g}"
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        return None
+    return float(value)
+
+
+def _bleed(value: Any, problems: list[str]) -> float | None:
+    if value is None or value == "auto":
+        return None
+    bleed = _number(value)
+    if bleed is None or not 0 <= bleed <= MAX_BLEED:
+        problems.append(f"bleed: must be a number of mm in 0..{MAX_BLEED:g} (or omitted for auto), not {value!r}")
+        return None
+    return bleed
+
+
+def _back_offset(value: Any, problems: list[str]) -> list[float]:
+    numbers = [_number(v) for v in value] if isinstance(value, list | tuple) and len(value) == 2 else []
+    if len(numbers) != 2 or any(n is None or abs(n) > MAX_BACK_OFFSET for n in numbers):
+        problems.append(f"back_offset: must be [x_mm, y_mm], each within ±{MAX_BACK_OFFSET:g}, not {value!r}")
+        return [0.0, 0.0]
+    return [n or 0.0 for n in numbers]
+
+
+def _deck_id(value: Any, problems: list[str]) -> str:
+    if not isinstance(value, str) or not value:
+        problems.append("deck: a deck id is required for kind 'deck'")
+        return ""
+    decks = store.builtin_decks()
+    if value not in decks:
+        known = ", ".join(decks) or "none installed"
+        problems.append(f"deck: there is no deck {value!r} (known: {known})")
+    return value

@@ -1,0 +1,58 @@
+"""Print jobs through the API and a real RQ worker: 202, progress, the PDF, shared renderings, bad specs."""
+
+import io
+
+from pypdf import PdfReader
+from rq import SimpleWorker
+from rq.serializers import JSONSerializer
+
+import printing
+
+SPEC = {"kind": "deck", "deck": "timeline-classic", "paper": "a4", "size": "poker", "duplex": "long"}
+
+
+def work(redis_client):
+    """Run one real worker until the print queue is empty."""
+    SimpleWorker(["print"], connection=redis_client, serializer=JSONSerializer).work(burst=True)
+
+
+def test_a_print_job_renders_the_same_bytes_as_the_renderer(client, redis_client):
+    created = client.post("/v1/print-jobs", json=SPEC)
+    assert created.status_code == 202
+    job = created.get_json()
+    assert created.headers["Location"] == f"/v1/print-jobs/{job['id']}"
+    assert job["status"] == "queued" and job["pdf"] is None
+    assert client.get(f"/v1/print-jobs/{job['id']}/pdf").status_code == 409
+
+    work(redis_client)
+    done = client.get(f"/v1/print-jobs/{job['id']}").get_json()
+    assert done["status"] == "finished"
+    assert done["progress"]["done"] == done["progress"]["total"] > 0
+    pdf = client.get(done["pdf"])
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    assert pdf.data == printing.render(SPEC)
+    assert len(PdfReader(io.BytesIO(pdf.data)).pages) >= 2
+    assert client.get(done["pdf"], headers={"If-None-Match": pdf.headers["ETag"]}).status_code == 304
+
+
+def test_identical_specs_share_one_rendering(client, redis_client):
+    first = client.post("/v1/print-jobs", json=SPEC).get_json()
+    second = client.post("/v1/print-jobs", json=dict(reversed(list(SPEC.items())))).get_json()
+    assert first["id"] == second["id"]
+    assert redis_client.llen("rq:queue:print") == 1
+    work(redis_client)
+    again = client.post("/v1/print-jobs", json=SPEC).get_json()
+    assert again["id"] == first["id"] and again["status"] == "finished"
+    assert redis_client.llen("rq:queue:print") == 0
+
+
+def test_an_invalid_spec_is_422_and_enqueues_nothing(client, redis_client):
+    response = client.post("/v1/print-jobs", json={"kind": "deck", "deck": "nope", "size": "huge", "bleed": 9})
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["code"] == "print/invalid_spec" and len(problem["errors"]) >= 3
+    assert redis_client.llen("rq:queue:print") == 0
+
+
+def test_an_unknown_job_is_404(client):
+    assert client.get("/v1/print-jobs/pdf-nothing").status_code == 404

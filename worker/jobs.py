@@ -1,0 +1,35 @@
+"""RQ job functions: JSON arguments in, the PDF stored beside the job, failures left to raise."""
+
+import hashlib
+import time
+from typing import Any
+
+from rq import get_current_job
+
+import printing
+
+PDF_TTL = 24 * 3600
+PROGRESS_EVERY = 0.25  # seconds between progress writes, so a big deck does not flood Redis
+
+
+def pdf_key(job_id: str) -> str:
+    return f"dk:print:{job_id}:pdf"
+
+
+def render_pdf(spec: dict[str, Any]) -> dict[str, Any]:
+    """Render a print spec and store the PDF under the job's id."""
+    job = get_current_job()
+    assert job is not None, "render_pdf runs inside an RQ worker"
+    last = 0.0
+
+    def progress(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if done == total or now - last >= PROGRESS_EVERY:
+            last = now
+            job.meta["progress"] = {"done": done, "total": total}
+            job.save_meta()
+
+    pdf = printing.render(spec, progress)
+    job.connection.set(pdf_key(job.id), pdf, ex=PDF_TTL)
+    return {"bytes": len(pdf), "sha256": hashlib.sha256(pdf).hexdigest()}
