@@ -73,7 +73,9 @@ def _from_http(error: HTTPException) -> Problem:
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
     if messages is not None:
-        # webargs puts validation messages by location ("json", "query"); keep them for the client.
+        # webargs puts messages by location ("json", "query"); 400 is a body that is not JSON at all.
+        if status == 400:
+            return Problem(400, "request/malformed", "The body is not valid JSON.", errors=messages)
         return Problem(422, "request/invalid", "The request does not match the API contract.", errors=messages)
     # Keep what the exception says in headers (405's Allow), but not its HTML content type.
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}

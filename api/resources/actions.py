@@ -3,10 +3,10 @@
 import hashlib
 
 import orjson
-from flask_smorest import Blueprint
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from api import auth, connections, moves
+from api.blueprint import Blueprint
 from api.problems import Problem
 from api.resources.games import PROBLEM, game_response
 from api.schemas import ActionResultSchema

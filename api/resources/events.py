@@ -3,10 +3,10 @@
 import time
 
 from flask import current_app
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from api import auth, connections, moves
+from api.blueprint import Blueprint
 from api.resources.games import PROBLEM
 from api.views import events_for
 

@@ -3,9 +3,9 @@
 from typing import Any
 
 from flask import current_app
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
+from api.blueprint import Blueprint
 from api.problems import Problem
 from api.schemas import ProblemSchema
 from engine.core import all_games, get_game

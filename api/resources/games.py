@@ -1,10 +1,10 @@
 """Games: create one with its seats, list those waiting for players, read your view of one."""
 
 from flask import Response, json, url_for
-from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api import auth, connections, moves
+from api.blueprint import Blueprint
 from api.schemas import GameViewSchema, ProblemSchema
 from api.views import game_view, seat_list
 

@@ -3,11 +3,11 @@
 import re
 
 from flask import Response, current_app, request, url_for
-from flask_smorest import Blueprint
 from marshmallow import INCLUDE, Schema, fields
 from rq.job import Job, JobStatus
 
 import printing
+from api.blueprint import Blueprint
 from api.printing_queue import PrintQueue
 from api.problems import Problem
 from api.resources.games import PROBLEM

@@ -1,9 +1,9 @@
 """Replay: the seed and the whole action log of a finished game, for anyone to re-run."""
 
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from api import connections, moves
+from api.blueprint import Blueprint
 from api.problems import Problem
 from api.resources.games import PROBLEM
 from engine.core import get_game

@@ -1,9 +1,9 @@
 """Seats: take an open seat of a game and get its token."""
 
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from api import connections, moves
+from api.blueprint import Blueprint
 from api.resources.games import PROBLEM, game_response
 from api.schemas import GameViewSchema
 from api.views import game_view

@@ -45,6 +45,17 @@ class TestActions:
         assert malformed.status_code == 422 and malformed.get_json()["code"] == "action/malformed"
         assert view(client, game["id"])["version"] == 0
 
+    def test_numbers_beyond_64_bits_and_broken_json_are_refused_cleanly(self, client):
+        game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
+        card = view(client, game["id"], tokens[0])["view"]["hands"][0]["cards"][0]["id"]
+        huge = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]),
+                           data=f'{{"type": "place", "card": "{card}", "gap": {2**70}}}', content_type="application/json")
+        assert huge.status_code == 422 and huge.get_json()["code"] == "action/malformed"
+        broken = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]), data="{",
+                             content_type="application/json")
+        assert broken.status_code == 400 and broken.get_json()["code"] == "request/malformed"
+        assert view(client, game["id"])["version"] == 0
+
     def test_acting_out_of_turn_is_409_and_without_a_token_401(self, client):
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
         action = {"type": "place", "card": "x", "gap": 0}
