@@ -1,3 +1,4 @@
 """Import every built-in game so that it registers itself."""
 
+import engine.lost_cities  # noqa: F401
 import engine.timeline  # noqa: F401
