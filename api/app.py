@@ -6,7 +6,7 @@ from flask import Flask
 from flask_smorest import Api
 
 from api import config, connections, problems
-from api.resources import actions, contract, events, game_types, games, health, print_jobs, replay, seats
+from api.resources import actions, contract, decks, events, game_types, games, health, print_jobs, replay, seats
 from api.schemas import ProblemSchema
 
 VERSION = "1.0.0"
@@ -36,7 +36,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     connections.init_app(app)
     api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
     contract.init_spec(api)
-    for module in (game_types, games, seats, actions, events, replay, print_jobs):
+    for module in (game_types, games, seats, actions, events, replay, decks, print_jobs):
         api.register_blueprint(module.blp)
     app.register_blueprint(health.blp)
     app.register_blueprint(contract.blp)

@@ -9,7 +9,7 @@ from pathlib import Path
 from api import config
 
 
-def _embedded_url(data_dir: Path):
+def embedded_url(data_dir: Path):
     from api.embedded import EmbeddedRedis
 
     embedded = EmbeddedRedis(data_dir)
@@ -23,7 +23,7 @@ def serve(args: argparse.Namespace) -> int:
     settings = config.from_env()
     embedded = worker = None
     if not settings["REDIS_URL"]:
-        embedded, url = _embedded_url(settings["DATA_DIR"])
+        embedded, url = embedded_url(settings["DATA_DIR"])
         os.environ["DESKOVKA_REDIS_URL"] = url
         os.environ.setdefault("DESKOVKA_QUEUE_URL", url)
         print(f"deskovka: embedded Redis at {url} (data in {settings['DATA_DIR']})", file=sys.stderr)
@@ -45,7 +45,7 @@ def work(args: argparse.Namespace) -> int:
     settings = config.from_env()
     url = settings["QUEUE_URL"]
     if not url:
-        _, url = _embedded_url(settings["DATA_DIR"])
+        _, url = embedded_url(settings["DATA_DIR"])
     run(str(url), burst=args.burst)
     return 0
 
@@ -83,9 +83,11 @@ def parser() -> argparse.ArgumentParser:
     spec.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")
     spec.set_defaults(func=openapi)
 
-    from printing.cli import register
+    from api.deck_cli import register as register_deck
+    from printing.cli import register as register_print
 
-    register(commands)
+    register_print(commands)
+    register_deck(commands)
     return top
 
 

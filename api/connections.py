@@ -3,6 +3,7 @@
 import redis
 from flask import Flask, current_app
 
+from api.deck_store import DeckStore
 from api.lobby import Lobby
 from api.printing_queue import PrintQueue
 from api.store import GameStore
@@ -20,6 +21,7 @@ def init_app(app: Flask) -> None:
         "store": GameStore(connection),
         "lobby": Lobby(connection),
         "print_queue": PrintQueue(queue_connection),
+        "decks": DeckStore(connection),
     }
 
 
@@ -33,3 +35,7 @@ def store() -> GameStore:
 
 def lobby() -> Lobby:
     return current_app.extensions["deskovka"]["lobby"]
+
+
+def decks() -> DeckStore:
+    return current_app.extensions["deskovka"]["decks"]

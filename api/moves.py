@@ -8,6 +8,7 @@ from typing import Any
 from flask import current_app
 
 from api import auth, clock
+from api.deck_store import DeckStore
 from api.lobby import Lobby
 from api.problems import Problem
 from api.store import Commit, GameRecord, GameStore
@@ -80,9 +81,12 @@ def with_ages(game_type: str, seats: list[dict[str, Any]], options: dict[str, An
     return options
 
 
-def create(store: GameStore, lobby: Lobby, body: dict[str, Any]) -> tuple[GameRecord, list[dict], list[Event]]:
+def create(
+    store: GameStore, lobby: Lobby, decks: DeckStore, body: dict[str, Any]
+) -> tuple[GameRecord, list[dict], list[Event]]:
     """Set up a game, mint a token per named human seat and let bots start."""
     game_type, seats = body["type"], body["seats"]
+    decks.make_known((body.get("options") or {}).get("deck"))
     seed = body.get("seed")
     if seed is None:
         seed = secrets.randbits(63)

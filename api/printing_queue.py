@@ -24,7 +24,7 @@ class PrintQueue:
         self.connection = connection
         self.queue = Queue("print", connection=connection, serializer=JSONSerializer)
 
-    def submit(self, spec: dict[str, Any]) -> str:
+    def submit(self, spec: dict[str, Any], deck: dict[str, Any] | None = None) -> str:
         """Enqueue a normalised spec unless the same spec is queued, rendering or rendered; return the job id."""
         job_id = job_id_for(spec)
         existing = self.fetch(job_id)
@@ -35,8 +35,9 @@ class PrintQueue:
         # Two identical submissions at once: only the one that claims the id enqueues it.
         if not self.connection.set(f"dk:print:{job_id}:claim", 1, nx=True, ex=5):
             return job_id
+        # A user deck travels with the job, so workers need no access to the state store.
         self.queue.enqueue(
-            "worker.jobs.render_pdf", spec, job_id=job_id, job_timeout=JOB_TIMEOUT, result_ttl=PDF_TTL,
+            "worker.jobs.render_pdf", spec, deck, job_id=job_id, job_timeout=JOB_TIMEOUT, result_ttl=PDF_TTL,
             failure_ttl=PDF_TTL, retry=Retry(max=2), description=f"print {spec.get('kind')}",
         )
         return job_id

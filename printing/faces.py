@@ -113,7 +113,7 @@ def _draw_picture(canvas: Canvas, card: Card, key: str, colour: str, box: FaceLa
     canvas.rect(x, y, width, height, stroke=0, fill=1)
     image = card_image(card.image)
     if image is not None:
-        canvas.drawImage(str(image), x, y, width, height, preserveAspectRatio=True, anchor="c", mask="auto")
+        canvas.drawImage(image, x, y, width, height, preserveAspectRatio=True, anchor="c", mask="auto")
         return
     side = min(width, height) * 0.72
     draw_pictogram(canvas, key, colour, x + (width - side) / 2, y + (height - side) / 2, side)

@@ -110,7 +110,7 @@ def _deck_id(value: Any, problems: list[str]) -> str:
     if not isinstance(value, str) or not value:
         problems.append("deck: a deck id is required for kind 'deck'")
         return ""
-    decks = store.builtin_decks()
+    decks = store.known_decks()
     if value not in decks:
         known = ", ".join(decks) or "none installed"
         problems.append(f"deck: there is no deck {value!r} (known: {known})")

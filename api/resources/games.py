@@ -79,7 +79,7 @@ def game_response(body: dict, status: int = 200, **headers: str) -> Response:
 @blp.alt_response(422, **PROBLEM)
 def create_game(body):
     """Create a game: name every seat, or leave seats open for others to join."""
-    record, tokens, _ = moves.create(connections.store(), connections.lobby(), body)
+    record, tokens, _ = moves.create(connections.store(), connections.lobby(), connections.decks(), body)
     location = url_for("games.get_game", game_id=record.id)
     return game_response({"game": game_view(record, None), "tokens": tokens}, 201, Location=location)
 

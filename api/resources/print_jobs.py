@@ -7,6 +7,7 @@ from marshmallow import INCLUDE, Schema, fields
 from rq.job import Job, JobStatus
 
 import printing
+from api import connections
 from api.blueprint import Blueprint
 from api.printing_queue import PrintQueue
 from api.problems import Problem
@@ -80,11 +81,13 @@ def fetch(job_id: str) -> Job:
 @blp.alt_response(422, **PROBLEM)
 def create_print_job(spec):
     """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
+    decks = connections.decks()
+    decks.make_known(spec.get("deck"))
     try:
         normalised = printing.validate(spec)
     except printing.SpecError as error:
         raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=error.problems) from None
-    job_id = queue().submit(normalised)
+    job_id = queue().submit(normalised, decks.load(normalised.get("deck") or ""))
     location = url_for("print-jobs.get_print_job", job_id=job_id)
     return describe(job_id, queue().fetch(job_id), normalised), 202, {"Location": location}
 

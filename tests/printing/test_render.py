@@ -203,7 +203,7 @@ def test_a_built_in_picture_is_drawn_and_nothing_else_is_opened(tmp_path, monkey
 
     Image.new("RGB", (8, 8), "red").save(tmp_path / "red-square.png")
     monkeypatch.setattr(images, "image_dir", lambda: tmp_path)
-    assert images.card_image("red-square.png") == tmp_path / "red-square.png"
+    assert images.card_image("red-square.png") == str(tmp_path / "red-square.png")
     for name in ("../red-square.png", str(tmp_path / "red-square.png"), "http://x/red-square.png", "missing.png"):
         assert images.card_image(name) is None
     deck = dated_deck(2)

@@ -1,0 +1,135 @@
+"""Decks: the built-in ones and those users bring as JSON or as a spreadsheet's CSV export."""
+
+import orjson
+from flask import request, url_for
+from flask_smorest import abort
+from marshmallow import INCLUDE, Schema, fields, validate
+
+from api import clock, connections
+from api.blueprint import Blueprint
+from api.problems import Problem
+from api.resources.games import PROBLEM
+from engine.decks import known_decks
+from engine.decks.model import Deck, DeckError
+from engine.decks.store import builtin_document
+from engine.decks.upload import CSV_COLUMNS, csv_problems, deck_from_csv, user_deck
+
+blp = Blueprint("decks", __name__, url_prefix="/v1/decks", description="Card decks to play and print.")
+MAX_DECK_BYTES = 8 << 20
+
+
+class DeckSummarySchema(Schema):
+    id = fields.String(required=True)
+    kind = fields.String(required=True, metadata={"enum": ["dated", "ordinal"]})
+    title = fields.Dict(required=True)
+    cards = fields.Integer(required=True)
+    languages = fields.List(fields.String(), required=True, metadata={"description": "Languages every card has."})
+    builtin = fields.Boolean(required=True)
+
+
+class DeckListSchema(Schema):
+    decks = fields.List(fields.Nested(DeckSummarySchema), required=True)
+    next_cursor = fields.Integer(allow_none=True, required=True)
+
+
+class DeckListQuerySchema(Schema):
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+    cursor = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
+
+
+class UploadQuerySchema(Schema):
+    title = fields.String(load_default="Uploaded deck", validate=validate.Length(1, 120),
+                          metadata={"description": "For CSV: the deck's English title."})
+    kind = fields.String(load_default="dated", validate=validate.OneOf(["dated", "ordinal"]),
+                         metadata={"description": "For CSV: dated (year column) or ordinal (group, position)."})
+
+
+def summary(deck: Deck, builtin: bool) -> dict:
+    return {"id": deck.id, "kind": deck.kind, "title": deck.title, "cards": len(deck.cards),
+            "languages": deck.languages, "builtin": builtin}
+
+
+UPLOAD_BODY = {
+    "required": True,
+    "description": "A deck document (JSON), or a CSV export with the columns " + ", ".join(CSV_COLUMNS) + ".",
+    "content": {
+        "application/json": {"schema": {"type": "object"}},
+        "text/csv": {"schema": {"type": "string"}},
+    },
+}
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(UploadQuerySchema, location="query")
+@blp.response(201, DeckSummarySchema, headers={"Location": {"schema": {"type": "string"}}})
+@blp.alt_response(200, schema=DeckSummarySchema, description="The same deck was uploaded before.")
+@blp.alt_response(413, **PROBLEM)
+@blp.alt_response(415, **PROBLEM)
+@blp.alt_response(422, **PROBLEM)
+@blp.doc(requestBody=UPLOAD_BODY)
+def upload_deck(query):
+    """Validate and store a deck; every problem is reported at once, and a stored deck plays and prints."""
+    request.max_content_length = MAX_DECK_BYTES
+    if request.mimetype == "text/csv":
+        try:
+            doc = deck_from_csv(request.get_data(as_text=True), query["title"], query["kind"])
+        except DeckError as error:
+            raise Problem(422, "deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
+        describe = csv_problems
+    elif request.mimetype == "application/json":
+        try:
+            doc = orjson.loads(request.get_data())
+        except orjson.JSONDecodeError:
+            abort(400, messages={"json": ["Invalid JSON body."]})
+        describe = list
+    else:
+        raise Problem(415, "deck/unsupported_type", "Send a deck as application/json or text/csv.")
+    try:
+        deck, doc = user_deck(doc)
+    except DeckError as error:
+        raise Problem(422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).",
+                      errors=describe(error.problems)) from None
+    created = connections.decks().save(doc, clock.now().timestamp())
+    return summary(deck, False), 201 if created else 200, {"Location": url_for("decks.get_deck", deck_id=deck.id)}
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(DeckListQuerySchema, location="query")
+@blp.response(200, DeckListSchema)
+def list_decks(query):
+    """List the built-in decks, then the uploaded ones, with their sizes and languages."""
+    builtin = [summary(deck, True) for deck in known_decks().values() if not deck.id.startswith("user-")]
+    store = connections.decks()
+    start, limit = query["cursor"], query["limit"]
+    rows = builtin[start:start + limit]
+    user_start = max(0, start - len(builtin))
+    for deck_id in store.page(user_start, limit - len(rows)) if len(rows) < limit else []:
+        doc = store.load(deck_id)
+        if doc is not None:
+            deck, _ = user_deck(doc)
+            rows.append(summary(deck, False))
+    end = start + len(rows)
+    return {"decks": rows, "next_cursor": end if end < len(builtin) + store.count() else None}
+
+
+class DeckDocumentSchema(Schema):
+    """A deck as stored: the format of the built-in deck files."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    id = fields.String(required=True)
+    kind = fields.String(required=True)
+    title = fields.Dict(required=True)
+    cards = fields.List(fields.Dict(), required=True)
+
+
+@blp.route("/<string:deck_id>", methods=["GET"])
+@blp.response(200, DeckDocumentSchema)
+@blp.alt_response(404, **PROBLEM)
+def get_deck(deck_id):
+    """Return a deck's document: its cards with their keys, titles and sources."""
+    doc = builtin_document(deck_id) or connections.decks().load(deck_id)
+    if doc is None:
+        raise Problem(404, "deck/not_found", f"There is no deck {deck_id!r}.")
+    return doc

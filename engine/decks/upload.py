@@ -1,0 +1,121 @@
+"""Decks users bring: a spreadsheet's CSV export or a JSON document, pictures as data URIs; every problem at once."""
+
+import base64
+import binascii
+import csv
+import hashlib
+import io
+import re
+from typing import Any
+
+import orjson
+from PIL import Image, UnidentifiedImageError
+
+from engine.decks.model import LANGUAGES, Deck, DeckError
+from engine.decks.parse import parse_deck
+
+MAX_IMAGE_BYTES = 256 * 1024
+MAX_IMAGE_SIDE = 4096
+IMAGE_TYPES = {"image/png": "PNG", "image/jpeg": "JPEG"}
+DATA_URI = re.compile(r"^data:(image/[a-z]+);base64,(.*)$", re.DOTALL)
+CSV_COLUMNS = ("id", "theme", "year", "group", "position", "colour", *(f"title_{lang}" for lang in LANGUAGES),
+               "source", "note", "image")
+BC_YEAR = re.compile(r"^(\d+)\s*(BC|BCE|př\.\s*n\.\s*l\.|до н\.\s*э\.)$", re.IGNORECASE)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:64] or "group"
+
+
+def _number(text: str) -> int | str:
+    text = text.strip()
+    bc = BC_YEAR.match(text)
+    if bc:
+        return -int(bc.group(1))
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def deck_from_csv(text: str, title: str, kind: str = "dated") -> dict[str, Any]:
+    """Turn a CSV export (one card a row, the columns of CSV_COLUMNS) into a deck document.
+
+    :raises DeckError: for a file that is not such a CSV, naming the problem.
+    """
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    unknown = [name for name in reader.fieldnames or [] if name not in CSV_COLUMNS]
+    if not reader.fieldnames or "id" not in reader.fieldnames or "title_en" not in reader.fieldnames:
+        raise DeckError([f"the first row names the columns; id and title_en are required ({', '.join(CSV_COLUMNS)})"])
+    if unknown:
+        raise DeckError([f"unknown columns: {', '.join(unknown)} (known: {', '.join(CSV_COLUMNS)})"])
+    cards, groups = [], {}
+    for row in reader:
+        card: dict[str, Any] = {"title": {}}
+        for name, value in row.items():
+            value = (value or "").strip()
+            if not value:
+                continue
+            if name.startswith("title_"):
+                card["title"][name.removeprefix("title_")] = value
+            elif name in ("year", "position"):
+                card[name] = _number(value)
+            elif name == "group":
+                groups.setdefault(value, slug(value))
+                card["group"] = groups[value]
+            else:
+                card[name] = value
+        cards.append(card)
+    doc: dict[str, Any] = {"kind": kind, "title": {"en": title}, "cards": cards}
+    if kind == "ordinal":
+        doc["groups"] = [{"id": gid, "label": {"en": label}} for label, gid in groups.items()]
+    return doc
+
+
+def csv_problems(problems: list[str]) -> list[str]:
+    """Name CSV rows (the header is row 1) instead of card indexes."""
+    return [re.sub(r"^cards\[(\d+)\]\.?", lambda m: f"row {int(m.group(1)) + 2}: ", p) for p in problems]
+
+
+def image_problem(uri: str) -> str | None:
+    """Return what is wrong with a card picture given as a data URI, or None."""
+    match = DATA_URI.match(uri)
+    if not match or match.group(1) not in IMAGE_TYPES:
+        return "image: must be a PNG or JPEG data URI (data:image/png;base64,...)"
+    try:
+        data = base64.b64decode(match.group(2), validate=True)
+    except binascii.Error:
+        return "image: the base64 data is broken"
+    if len(data) > MAX_IMAGE_BYTES:
+        return f"image: {len(data)} bytes; at most {MAX_IMAGE_BYTES}"
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            if picture.format != IMAGE_TYPES[match.group(1)]:
+                return f"image: declared {match.group(1)} but the data is {picture.format}"
+            if max(picture.size) > MAX_IMAGE_SIDE:
+                return f"image: {picture.size[0]}x{picture.size[1]} pixels; at most {MAX_IMAGE_SIDE} a side"
+            picture.load()
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        return "image: the data is not a picture that decodes"
+    return None
+
+
+def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
+    """Validate a user's deck document and give it its content-addressed id `user-<hash>`.
+
+    :raises DeckError: listing every problem found.
+    """
+    if not isinstance(doc, dict):
+        raise DeckError(["a deck is an object with kind, title and cards"])
+    doc = {key: value for key, value in doc.items() if key != "id"}
+    digest = hashlib.sha256(orjson.dumps(doc, option=orjson.OPT_SORT_KEYS)).hexdigest()[:12]
+    doc = {"id": f"user-{digest}", **doc}
+    problems: list[str] = []
+    try:
+        deck = parse_deck(doc)
+    except DeckError as error:
+        problems += error.problems
+    for i, card in enumerate(doc.get("cards") if isinstance(doc.get("cards"), list) else []):
+        image = card.get("image") if isinstance(card, dict) else None
+        if isinstance(image, str) and (problem := image_problem(image)):
+            problems.append(f"cards[{i}].{problem}")
+    if problems:
+        raise DeckError(problems)
+    return deck, doc

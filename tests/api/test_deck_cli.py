@@ -1,0 +1,38 @@
+"""`deskovka deck validate|import`: the upload's checks, offline."""
+
+import redis
+
+from api.cli import main
+from api.deck_store import DeckStore
+
+
+def write_csv(tmp_path, rows):
+    path = tmp_path / "deck.csv"
+    path.write_text("id,year,title_en\n" + "".join(f"{r}\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_validate_names_every_problem_and_exits_2(tmp_path, capsys):
+    path = write_csv(tmp_path, ["a,1900,First", "b,soon,Second", "c,1950,"])
+    assert main(["deck", "validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "2 problem(s)" in err and "row 3: year" in err and "row 4: title" in err
+
+
+def test_validate_accepts_a_good_deck(tmp_path, capsys):
+    path = write_csv(tmp_path, ["a,1900,First", "b,44 BC,Second", "c,1950,Third"])
+    assert main(["deck", "validate", str(path)]) == 0
+    assert "a valid dated deck of 3 cards in en" in capsys.readouterr().out
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path, capsys):
+    assert main(["deck", "validate", str(tmp_path / "none.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_import_stores_the_deck(tmp_path, capsys, redis_client, redis_url, monkeypatch):
+    monkeypatch.setenv("DESKOVKA_REDIS_URL", redis_url)
+    path = write_csv(tmp_path, ["a,1900,First", "b,1901,Second"])
+    assert main(["deck", "import", str(path)]) == 0
+    deck_id = capsys.readouterr().out.split()[0]
+    assert DeckStore(redis.Redis.from_url(redis_url)).load(deck_id)["cards"][1]["year"] == 1901

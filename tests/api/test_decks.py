@@ -1,0 +1,100 @@
+"""Decks users bring: uploaded as CSV or JSON, validated all at once, then played and printed."""
+
+import base64
+import csv
+import io
+
+import pdfplumber
+from PIL import Image
+from rq import SimpleWorker
+from rq.serializers import JSONSerializer
+
+from tests.api.helpers import create, play_to_end
+
+HOSTILE = '<img src="/etc/passwd"/> <font color=red>Red</font>'
+
+
+def csv_text(rows):
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=["id", "theme", "year", "title_en", "title_cs", "source"])
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def forty_cards():
+    rows = [{"id": f"event-{i}", "theme": "events", "year": 1000 + 17 * i, "title_en": f"Event number {i}",
+             "title_cs": f"Událost číslo {i}", "source": "test"} for i in range(40)]
+    rows[7]["title_en"] = HOSTILE
+    return rows
+
+
+def upload_csv(client, text, **query):
+    return client.post("/v1/decks", data=text.encode(), content_type="text/csv", query_string=query)
+
+
+def png_data_uri(size=(8, 8)):
+    buffer = io.BytesIO()
+    Image.new("RGB", size, (200, 30, 30)).save(buffer, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+class TestUpload:
+    def test_three_bad_rows_are_all_named_and_nothing_is_stored(self, client, redis_client):
+        rows = forty_cards()
+        rows[3]["year"] = "sometime"
+        rows[12]["title_en"] = ""
+        rows[30]["id"] = "event-29"
+        response = upload_csv(client, csv_text(rows), title="My deck")
+        assert response.status_code == 422
+        problems = response.get_json()["errors"]
+        assert len(problems) == 3, problems
+        assert any(p.startswith("row 5: year") for p in problems)
+        assert any(p.startswith("row 14: title") for p in problems)
+        assert any("'event-29'" in p and "twice" in p for p in problems)
+        assert redis_client.keys("dk:deck*") == []
+
+    def test_a_fixed_csv_is_stored_listed_played_and_printed(self, client, redis_client):
+        response = upload_csv(client, csv_text(forty_cards()), title="My deck")
+        assert response.status_code == 201, response.get_json()
+        deck = response.get_json()
+        assert deck["cards"] == 40 and deck["languages"] == ["en", "cs"] and deck["id"].startswith("user-")
+        assert response.headers["Location"] == f"/v1/decks/{deck['id']}"
+        assert upload_csv(client, csv_text(forty_cards()), title="My deck").status_code == 200
+        listed = {d["id"]: d for d in client.get("/v1/decks?limit=200").get_json()["decks"]}
+        assert listed[deck["id"]]["cards"] == 40 and not listed[deck["id"]]["builtin"]
+        assert listed["timeline-classic"]["builtin"]
+        assert client.get(f"/v1/decks/{deck['id']}").get_json()["cards"][7]["title"]["en"] == HOSTILE
+
+        game, tokens = create(client, [{"name": "A"}, {"bot": "hit-rate"}, {"name": "C"}],
+                              options={"deck": deck["id"], "language": "cs"})
+        assert game["view"]["timeline"][0]["title"].startswith("Událost")
+        assert play_to_end(client, game["id"], tokens)["outcome"]["winners"]
+
+        job = client.post("/v1/print-jobs", json={"kind": "deck", "deck": deck["id"], "lang": "en"}).get_json()
+        SimpleWorker(["print"], connection=redis_client, serializer=JSONSerializer).work(burst=True)
+        pdf = client.get(f"/v1/print-jobs/{job['id']}/pdf")
+        assert pdf.status_code == 200
+        with pdfplumber.open(io.BytesIO(pdf.data)) as document:
+            text = "".join(page.extract_text() or "" for page in document.pages)
+        assert "<img" in text and "passwd" in text
+
+    def test_a_json_deck_with_a_picture(self, client):
+        doc = {"kind": "dated", "title": {"en": "Pictures"},
+               "cards": [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"}, "image": png_data_uri()}
+                         for i in range(12)]}
+        assert client.post("/v1/decks", json=doc).status_code == 201
+        doc["cards"][2]["image"] = "data:image/png;base64," + base64.b64encode(b"not a picture").decode()
+        doc["cards"][3]["image"] = "file:///etc/passwd"
+        problems = client.post("/v1/decks", json=doc).get_json()["errors"]
+        assert problems == ["cards[2].image: the data is not a picture that decodes",
+                            "cards[3].image: must be a PNG or JPEG data URI (data:image/png;base64,...)"]
+
+    def test_other_types_and_oversized_bodies_are_refused(self, client):
+        assert client.post("/v1/decks", data="x", content_type="text/plain").status_code == 415
+        huge = "id,title_en\n" + "x,y\n" * (3 << 20)
+        assert upload_csv(client, huge).status_code == 413
+
+    def test_an_unknown_deck_is_404_and_a_builtin_one_is_served(self, client):
+        assert client.get("/v1/decks/user-000000000000").status_code == 404
+        assert client.get("/v1/decks/timeline-classic").get_json()["kind"] == "dated"

@@ -1,0 +1,59 @@
+"""User decks: CSV exports become deck documents; ids are content addresses; pictures are decoded to be trusted."""
+
+import base64
+import io
+
+import pytest
+from PIL import Image
+
+from engine.decks.model import DeckError
+from engine.decks.upload import MAX_IMAGE_BYTES, csv_problems, deck_from_csv, image_problem, user_deck
+
+
+def test_csv_reads_languages_bc_years_and_skips_empty_cells():
+    doc = deck_from_csv("id,year,title_en,title_hu,note\nrome,753 BC,Rome founded,Róma alapítása,\n"
+                        "moon,1969,Moon landing,,\n", "Mine")
+    assert doc["cards"][0] == {"id": "rome", "year": -753, "title": {"en": "Rome founded", "hu": "Róma alapítása"}}
+    assert doc["cards"][1]["title"] == {"en": "Moon landing"}
+
+
+def test_ordinal_csv_orders_groups_by_first_appearance():
+    doc = deck_from_csv("id,group,position,title_en\na,Book II,5,A\nb,Book I,1,B\nc,Book II,7,C\n", "Story",
+                        "ordinal")
+    deck, _ = user_deck(doc)
+    assert [g.id for g in deck.groups] == ["book-ii", "book-i"]
+    assert deck.key(deck.cards[2]) < deck.key(deck.cards[1]), "Book II came first in the file"
+
+
+def test_unknown_columns_are_refused():
+    with pytest.raises(DeckError, match="unknown columns: colour_name"):
+        deck_from_csv("id,title_en,colour_name\na,A,red\n", "x")
+
+
+def test_problems_name_csv_rows():
+    assert csv_problems(["cards[0].year: must be a whole number"]) == ["row 2: year: must be a whole number"]
+
+
+def test_the_id_is_a_content_address():
+    doc = {"kind": "dated", "title": {"en": "T"}, "cards": [{"id": "a", "year": 1, "title": {"en": "A"}},
+                                                           {"id": "b", "year": 2, "title": {"en": "B"}}]}
+    first, _ = user_deck(doc)
+    again, _ = user_deck({**doc, "id": "my-own-name"})
+    other, _ = user_deck({**doc, "title": {"en": "U"}})
+    assert first.id == again.id != other.id and first.id.startswith("user-")
+
+
+def _uri(fmt, size=(4, 4), mime=None):
+    buffer = io.BytesIO()
+    Image.new("RGB", size).save(buffer, format=fmt)
+    return f"data:{mime or 'image/' + fmt.lower()};base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def test_pictures_must_decode_and_match_their_type():
+    assert image_problem(_uri("PNG")) is None
+    assert image_problem(_uri("JPEG")) is None
+    assert "declared image/png but the data is JPEG" in image_problem(_uri("JPEG", mime="image/png"))
+    assert "PNG or JPEG" in image_problem(_uri("GIF"))
+    assert "broken" in image_problem("data:image/png;base64,***")
+    big = "data:image/png;base64," + base64.b64encode(b"\0" * (MAX_IMAGE_BYTES + 1)).decode()
+    assert "at most" in image_problem(big)
