@@ -48,8 +48,9 @@ class TestActions:
     def test_numbers_beyond_64_bits_and_broken_json_are_refused_cleanly(self, client):
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
         card = view(client, game["id"], tokens[0])["view"]["hands"][0]["cards"][0]["id"]
-        huge = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]),
-                           data=f'{{"type": "place", "card": "{card}", "gap": {2**70}}}', content_type="application/json")
+        body = f'{{"type": "place", "card": "{card}", "gap": {2**70}}}'
+        huge = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]), data=body,
+                           content_type="application/json")
         assert huge.status_code == 422 and huge.get_json()["code"] == "action/malformed"
         broken = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]), data="{",
                              content_type="application/json")
