@@ -56,3 +56,33 @@ def test_an_invalid_spec_is_422_and_enqueues_nothing(client, redis_client):
 
 def test_an_unknown_job_is_404(client):
     assert client.get("/v1/print-jobs/pdf-nothing").status_code == 404
+
+
+def test_the_cli_writes_the_same_bytes_as_the_api(client, redis_client, tmp_path):
+    from api.cli import main
+
+    job = client.post("/v1/print-jobs", json={**SPEC, "paper": "letter", "duplex": "short"}).get_json()
+    work(redis_client)
+    out = tmp_path / "deck.pdf"
+    assert main(["print", "deck", "timeline-classic", "--paper", "letter", "--size", "poker", "--duplex", "short",
+                 "-o", str(out)]) == 0
+    assert out.read_bytes() == client.get(f"/v1/print-jobs/{job['id']}/pdf").data
+
+
+def test_progress_is_visible_while_the_job_renders(client, redis_client, monkeypatch):
+    seen = []
+    real_render = printing.render
+
+    def watched(spec, progress):
+        def report(done, total):
+            progress(done, total)
+            seen.append(client.get(f"/v1/print-jobs/{job['id']}").get_json())
+
+        return real_render(spec, report)
+
+    monkeypatch.setattr(printing, "render", watched)
+    job = client.post("/v1/print-jobs", json=SPEC).get_json()
+    work(redis_client)
+    assert seen[0]["status"] == "started"
+    assert seen[0]["progress"]["done"] == 0 < seen[0]["progress"]["total"]
+    assert seen[-1]["progress"]["done"] == seen[-1]["progress"]["total"]
