@@ -9,9 +9,6 @@ from api import config, connections, problems
 from api.resources import actions, contract, decks, events, game_types, games, health, print_jobs, replay, seats
 from api.schemas import ProblemSchema
 
-VERSION = "1.0.0"
-
-
 class DeskovkaApi(Api):
     """flask-smorest's Api with RFC 9457 problems documented as the error payload."""
 
@@ -26,7 +23,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.config.update(config.from_env())
     app.config.update(
         API_TITLE="deskovka",
-        API_VERSION=VERSION,
+        API_VERSION=config.VERSION,
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX=None,
         MAX_CONTENT_LENGTH=1 << 20,

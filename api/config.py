@@ -5,6 +5,7 @@ from pathlib import Path
 
 import platformdirs
 
+VERSION = "1.0.0"
 DAY = 24 * 3600
 
 

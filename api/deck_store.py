@@ -5,6 +5,7 @@ from typing import Any
 import orjson
 import redis
 
+from api import metrics
 from engine.decks import add_deck, known_decks
 from engine.decks.parse import parse_deck
 
@@ -25,6 +26,7 @@ class DeckStore:
         created = bool(self.connection.set(self.key_for(doc["id"]), orjson.dumps(doc), nx=True))
         if created:
             self.connection.zadd(self.index, {doc["id"]: score})
+            metrics.count(self.connection, "decks_uploaded")
         return created
 
     def load(self, deck_id: str) -> dict[str, Any] | None:

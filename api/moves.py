@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import current_app
 
-from api import auth, clock
+from api import auth, clock, metrics
 from api.deck_store import DeckStore
 from api.lobby import Lobby
 from api.problems import Problem
@@ -111,6 +111,8 @@ def create(
     record = finish(record, match)
     log = list(match.log)
     store.commit(record, None, ttl_for(record), log, events)
+    metrics.count(store.connection, "games_created")
+    metrics.count(store.connection, "actions", len(log))
     if status == "open":
         lobby.open(game_type, game_id, clock.now().timestamp())
     return record, tokens, events
@@ -139,6 +141,8 @@ def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str) -> 
         match, events = run_bots(joined, to_match(joined))
         joined = finish(joined, match)
         if store.commit(joined, record.rev, ttl_for(joined), list(match.log), events) is Commit.DONE:
+            metrics.count(store.connection, "seats_joined")
+            metrics.count(store.connection, "actions", len(match.log))
             if status != "open":
                 lobby.close(record.type, game_id)
             return joined, token
@@ -176,6 +180,7 @@ def act(
         result = store.commit(moved, record.rev, ttl_for(moved), list(match.log), events,
                               (key, answer) if key else None)
         if result is Commit.DONE:
+            metrics.count(store.connection, "actions", len(match.log))
             return answer
         # Lost the race: the next round answers from the idempotency record, a 412, or a fresh try.
     raise Problem(409, "game/busy", "The game changed too often; try again.")

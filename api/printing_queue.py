@@ -10,6 +10,7 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from api import metrics
 from worker.jobs import PDF_TTL, pdf_key
 
 JOB_TIMEOUT = 600

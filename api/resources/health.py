@@ -1,9 +1,9 @@
-"""Health for operators: liveness without dependencies, readiness with Redis."""
+"""For operators: liveness without dependencies, readiness with Redis, Prometheus metrics."""
 
 import redis
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, current_app, jsonify
 
-from api import connections
+from api import config, connections, metrics
 from api.problems import Problem
 
 blp = Blueprint("health", __name__)
@@ -12,6 +12,13 @@ blp = Blueprint("health", __name__)
 @blp.get("/healthz")
 def healthz():
     return jsonify(status="ok")
+
+
+@blp.get("/metrics")
+def metrics_text():
+    extensions = current_app.extensions["deskovka"]
+    text = metrics.exposition(extensions["redis"], extensions["print_queue"].connection, config.VERSION)
+    return Response(text, mimetype="text/plain", headers={"Content-Type": "text/plain; version=0.0.4"})
 
 
 @blp.get("/readyz")

@@ -125,3 +125,20 @@ class TestGameTypes:
         detail = client.get("/v1/game-types/timeline").get_json()
         assert any(deck["id"] == "timeline-classic" for deck in detail["data"]["decks"])
         assert client.get("/v1/game-types/chess").status_code == 404
+
+
+class TestOperations:
+    def test_health_readiness_and_metrics(self, client):
+        assert client.get("/healthz").get_json() == {"status": "ok"}
+        assert client.get("/readyz").get_json() == {"status": "ready"}
+        create(client, [{"name": "A"}, {"bot": "random"}])
+        text = client.get("/metrics").get_data(as_text=True)
+        assert "deskovka_games_created_total 1\n" in text
+        assert "deskovka_print_queue_length 0\n" in text
+
+    def test_readiness_fails_as_a_problem_when_redis_is_gone(self, app):
+        import redis
+
+        app.extensions["deskovka"]["redis"] = redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2)
+        response = app.test_client().get("/readyz")
+        assert response.status_code == 503 and response.get_json()["code"] == "redis/unavailable"

@@ -1,0 +1,31 @@
+"""Counters shared by every API process (kept in Redis) and the Prometheus text that shows them."""
+
+import redis
+
+KEY = "dk:metrics"
+COUNTERS = {
+    "games_created": "Games created.",
+    "actions": "Actions applied, bot moves included.",
+    "seats_joined": "Open seats taken.",
+    "print_jobs": "Print jobs enqueued (identical specs count once).",
+    "decks_uploaded": "User decks stored (a repeated upload counts once).",
+}
+
+
+def count(connection: redis.Redis, name: str, amount: int = 1) -> None:
+    assert name in COUNTERS
+    if amount:
+        connection.hincrby(KEY, name, amount)
+
+
+def exposition(connection: redis.Redis, queue_connection: redis.Redis, version: str) -> str:
+    """Return the metrics in Prometheus' text format."""
+    values = {key.decode(): int(value) for key, value in connection.hgetall(KEY).items()}
+    lines = [f'deskovka_build_info{{version="{version}"}} 1']
+    for name, help_text in COUNTERS.items():
+        lines += [f"# HELP deskovka_{name}_total {help_text}", f"# TYPE deskovka_{name}_total counter",
+                  f"deskovka_{name}_total {values.get(name, 0)}"]
+    lines += ["# HELP deskovka_print_queue_length Print jobs waiting for a worker.",
+              "# TYPE deskovka_print_queue_length gauge",
+              f"deskovka_print_queue_length {queue_connection.llen('rq:queue:print')}"]
+    return "\n".join(lines) + "\n"
