@@ -9,6 +9,7 @@ from api import config, connections, problems
 from api.resources import actions, contract, decks, events, game_types, games, health, print_jobs, replay, seats
 from api.schemas import ProblemSchema
 
+
 class DeskovkaApi(Api):
     """flask-smorest's Api with RFC 9457 problems documented as the error payload."""
 

@@ -41,6 +41,7 @@ class PrintQueue:
             "worker.jobs.render_pdf", spec, deck, job_id=job_id, job_timeout=JOB_TIMEOUT, result_ttl=PDF_TTL,
             failure_ttl=PDF_TTL, retry=Retry(max=2), description=f"print {spec.get('kind')}",
         )
+        metrics.count(self.connection, "print_jobs")
         return job_id
 
     def fetch(self, job_id: str) -> Job | None:
