@@ -7,6 +7,8 @@ from typing import Any
 from rq import get_current_job
 
 import printing
+from engine.decks import add_deck
+from engine.decks.parse import parse_deck
 
 PDF_TTL = 24 * 3600
 PROGRESS_EVERY = 0.25  # seconds between progress writes, so a big deck does not flood Redis
@@ -16,8 +18,10 @@ def pdf_key(job_id: str) -> str:
     return f"dk:print:{job_id}:pdf"
 
 
-def render_pdf(spec: dict[str, Any]) -> dict[str, Any]:
-    """Render a print spec and store the PDF under the job's id."""
+def render_pdf(spec: dict[str, Any], deck: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Render a print spec (with the user deck it names, if any) and store the PDF under the job's id."""
+    if deck is not None:
+        add_deck(parse_deck(deck))
     job = get_current_job()
     assert job is not None, "render_pdf runs inside an RQ worker"
     last = 0.0
