@@ -1,4 +1,5 @@
 """Import every built-in game so that it registers itself."""
 
+import engine.chronology  # noqa: F401
 import engine.lost_cities  # noqa: F401
 import engine.timeline  # noqa: F401

@@ -1,0 +1,73 @@
+"""What lies on the table: common decks, players' stacks and chronologies, how cards show, what fits."""
+
+from typing import Any
+
+from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.protocol import Action, State
+
+# A card's date side; nobody sees it before the card lies in a chronology.
+DATE_FIELDS = {"year", "label"}
+
+
+def front(state: State, card_id: str) -> dict[str, Any]:
+    card = state["cards"][card_id]
+    return {"id": card_id, "title": card["title"], "colour": card["colour"]}
+
+
+def revealed(state: State, card_id: str) -> dict[str, Any]:
+    card = state["cards"][card_id]
+    return {**front(state, card_id), "year": card["year"], "label": card["label"]}
+
+
+def fits(state: State, seat: int, card_id: str, gap: int) -> bool:
+    """A placement is correct when the years still never go down (an equal year goes on either side)."""
+    years = [state["cards"][c]["year"] for c in state["chronologies"][seat]]
+    year = state["cards"][card_id]["year"]
+    return (gap == 0 or years[gap - 1] <= year) and (gap == len(years) or year <= years[gap])
+
+
+def players(state: State) -> range:
+    return range(len(state["stacks"]))
+
+
+def pile(state: State, seat: int | None, colour: str) -> list[str]:
+    """The stack of `colour` of `seat`, or the common deck of `colour` when `seat` is None; the top is last."""
+    return state["common"][colour] if seat is None else state["stacks"][seat][colour]
+
+
+def pile_name(seat: int | None, colour: str) -> str:
+    return f"The common {colour} deck" if seat is None else f"Seat {seat}'s {colour} stack"
+
+
+def cards_left(state: State, seat: int) -> int:
+    return sum(len(stack) for stack in state["stacks"][seat].values())
+
+
+def colour_of(state: State, action: Action) -> str:
+    """:raises MalformedAction: unless the action names a colour in play."""
+    colour = action.get("colour")
+    if not isinstance(colour, str) or colour not in state["colours"]:
+        raise MalformedAction(f"Name a `colour` in play: {', '.join(state['colours'])}.")
+    return colour
+
+
+def seat_of(state: State, value: Any, common: bool = True) -> int | None:
+    """Read a seat number (None: the common deck, where `common` allows it).
+
+    :raises MalformedAction:
+    """
+    if value is None and common:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in players(state):
+        allowed = " or null for the common deck" if common else ""
+        raise MalformedAction(f"A `seat` is a seat number 0-{len(state['stacks']) - 1}{allowed}.")
+    return value
+
+
+def top_of(state: State, seat: int | None, colour: str, purpose: str) -> str:
+    """:raises IllegalAction: when the pile is empty, saying what could not be done."""
+    cards = pile(state, seat, colour)
+    if not cards:
+        raise IllegalAction(f"{pile_name(seat, colour)} is empty: there is no top card to {purpose}.",
+                            seat=seat, colour=colour)
+    return cards[-1]
