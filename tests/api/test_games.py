@@ -1,6 +1,6 @@
 """Creating, joining, reading and listing games over HTTP against a real Redis."""
 
-from tests.api.helpers import bearer, create, view
+from tests.api.helpers import bearer, create, play_to_end, view
 
 
 class TestCreate:
@@ -142,3 +142,11 @@ class TestOperations:
         app.extensions["deskovka"]["redis"] = redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2)
         response = app.test_client().get("/readyz")
         assert response.status_code == 503 and response.get_json()["code"] == "redis/unavailable"
+
+
+class TestOrdinalDecks:
+    def test_a_story_deck_plays_to_the_end_with_scene_labels(self, client):
+        game, tokens = create(client, [{"name": "A"}, {"bot": "hit-rate"}, {"bot": "random"}],
+                              options={"deck": "verne-around-the-world", "language": "de"})
+        assert game["view"]["timeline"][0]["label"].startswith("Kap. ")
+        assert play_to_end(client, game["id"], tokens)["outcome"]["winners"]
