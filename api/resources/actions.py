@@ -53,7 +53,7 @@ def parse_if_match(value: str | None) -> int | None:
 
 @blp.route("/<string:game_id>/actions", methods=["POST"])
 @blp.arguments(ActionHeadersSchema, location="headers")
-@blp.arguments(ActionSchema)
+@blp.arguments(ActionSchema, example={"type": "place", "card": "moon-landing", "gap": 2})
 @blp.response(200, ActionResultSchema, headers={"ETag": {"schema": {"type": "string"}}})
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)

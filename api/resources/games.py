@@ -73,8 +73,15 @@ def game_response(body: dict, status: int = 200, **headers: str) -> Response:
     return response
 
 
+CREATE_EXAMPLE = {
+    "type": "timeline",
+    "seats": [{"name": "Ann"}, {"bot": "hit-rate", "bot_options": {"hit_rate": 0.8}}, {"open": True}],
+    "options": {"hand_size": 4, "language": "en"},
+}
+
+
 @blp.route("", methods=["POST"])
-@blp.arguments(CreateGameSchema)
+@blp.arguments(CreateGameSchema, example=CREATE_EXAMPLE)
 @blp.response(201, CreatedGameSchema, headers={"Location": {"schema": {"type": "string"}}})
 @blp.alt_response(422, **PROBLEM)
 def create_game(body):
