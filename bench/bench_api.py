@@ -3,6 +3,7 @@
 Run: python bench/bench_api.py  (starts its own Redis and server on loopback; prints a Markdown table row set)
 """
 
+import dataclasses
 import os
 import statistics
 import subprocess
@@ -11,9 +12,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import orjson
 import requests
 
 from api.embedded import EmbeddedRedis
+from api.store import GameRecord
 
 MOVES = 300
 
@@ -80,13 +83,29 @@ def over_http(url: str) -> list[float]:
         server.wait(10)
 
 
+def deep_copy_doc(record: GameRecord) -> bytes:
+    """The store's first GameRecord.doc, kept to measure the change against it in the same run."""
+    data = dataclasses.asdict(record)
+    del data["rev"], data["version"]
+    return orjson.dumps(data)
+
+
 def main() -> None:
     redis = EmbeddedRedis(Path(tempfile.mkdtemp(prefix="dk-bench-")))
     url = redis.start()
     try:
         print("| path | moves | median ms | p95 ms | moves/s (one client) |")
         print("|---|---|---|---|---|")
-        print(summary("Flask test client, embedded Redis (unix socket)", in_process(url)))
+        current = in_process(url)
+        shallow = GameRecord.doc
+        GameRecord.doc = deep_copy_doc  # type: ignore[method-assign]
+        try:
+            before = in_process(url)
+        finally:
+            GameRecord.doc = shallow  # type: ignore[method-assign]
+        print(summary("Flask test client, embedded Redis (unix socket)", current))
+        print(summary("same, with the old deep-copying GameRecord.doc", before))
+        print(f"\nold/new median ratio: {statistics.median(before) / statistics.median(current):.2f}\n")
         print(summary("HTTP, gunicorn 2x8 gthread, keep-alive client", over_http(url)))
     finally:
         redis.stop()
