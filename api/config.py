@@ -20,5 +20,6 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "GAME_TTL": int(env.get("DESKOVKA_GAME_TTL", 7 * DAY)),
         "FINISHED_TTL": int(env.get("DESKOVKA_FINISHED_TTL", 30 * DAY)),
         "MAX_WAIT": float(env.get("DESKOVKA_MAX_WAIT", 30)),
+        "MAX_STREAM": float(env.get("DESKOVKA_MAX_STREAM", 300)),
         "POLL_INTERVAL": float(env.get("DESKOVKA_POLL_INTERVAL", 0.1)),
     }

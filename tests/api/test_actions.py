@@ -155,3 +155,29 @@ class TestEventsAndReplay:
             moved = post(client, game_id, tokens[0], responses[1]["legal_actions"][-1]).get_json()
             assert not leaks(moved, hidden_now())
         raise AssertionError("the game did not end")
+
+
+class TestServerSentEvents:
+    def test_a_stream_sends_each_version_and_resumes_after_last_event_id(self, client, app):
+        game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
+        first = view(client, game["id"], tokens[0])["legal_actions"][0]
+        post(client, game["id"], tokens[0], first)
+
+        def later():
+            threading.Event().wait(0.3)
+            second = view(app.test_client(), game["id"], tokens[1])["legal_actions"][0]
+            post(app.test_client(), game["id"], tokens[1], second)
+
+        mover = threading.Thread(target=later)
+        mover.start()
+        response = client.get(f"/v1/games/{game['id']}/events?wait=1.5", headers={"Accept": "text/event-stream"})
+        mover.join()
+        assert response.mimetype == "text/event-stream"
+        messages = [m for m in response.get_data(as_text=True).split("\n\n") if m.startswith("id:")]
+        assert [m.splitlines()[0] for m in messages] == ["id: 1", "id: 2"]
+        assert orjson.loads(messages[0].splitlines()[2].removeprefix("data: "))[0]["seat"] == 0
+
+        resumed = client.get(f"/v1/games/{game['id']}/events?wait=0.2",
+                             headers={"Accept": "text/event-stream", "Last-Event-ID": "1"})
+        assert [m.splitlines()[0] for m in resumed.get_data(as_text=True).split("\n\n")
+                if m.startswith("id:")] == ["id: 2"]
