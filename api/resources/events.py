@@ -29,11 +29,14 @@ class EventsSchema(Schema):
     events = fields.List(fields.Dict(), required=True)
 
 
-STREAM_DOC = {"responses": {"200": {"content": {"text/event-stream": {"schema": {
-    "type": "string",
-    "description": "With `Accept: text/event-stream`: one SSE message per version (`id` = version, "
-                   "`event: events`, `data` = the events as JSON); resume with `Last-Event-ID`.",
-}}}}}}
+STREAM_DOC = {"responses": {"200": {"description": "OK", "content": {
+    "application/json": {"schema": {"$ref": "#/components/schemas/Events"}},
+    "text/event-stream": {"schema": {
+        "type": "string",
+        "description": "With `Accept: text/event-stream`: one SSE message per version (`id` = version, "
+                       "`event: events`, `data` = the events as JSON); resume with `Last-Event-ID`.",
+    }},
+}}}}
 
 
 @blp.route("/<string:game_id>/events", methods=["GET"])

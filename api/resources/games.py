@@ -16,7 +16,8 @@ class SeatSpecSchema(Schema):
     """A person (name), a bot (bot, bot_options) or a seat left open for someone to join."""
 
     name = fields.String(validate=validate.Length(1, 40))
-    age = fields.Integer(validate=validate.Range(0, 150), metadata={"description": "Optional; some tie-breaks use it."})
+    age = fields.Integer(strict=True, validate=validate.Range(0, 150),
+                         metadata={"description": "Optional; some tie-breaks use it."})
     bot = fields.String(validate=validate.Length(1, 40))
     bot_options = fields.Dict(metadata={"description": 'e.g. {"hit_rate": 0.8}'})
     open = fields.Boolean(metadata={"description": "Leave the seat for somebody to join."})
@@ -32,7 +33,8 @@ class CreateGameSchema(Schema):
     type = fields.String(required=True, metadata={"example": "timeline"})
     seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 16))
     options = fields.Dict(load_default=dict, metadata={"description": "The game type's options (see game-types)."})
-    seed = fields.Integer(validate=validate.Range(0, 2**63 - 1), metadata={"description": "For a reproducible game."})
+    seed = fields.Integer(strict=True, validate=validate.Range(0, 2**63 - 1),
+                          metadata={"description": "For a reproducible game."})
 
 
 class TokenSchema(Schema):
