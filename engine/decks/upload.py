@@ -40,14 +40,24 @@ def deck_from_csv(text: str, title: str, kind: str = "dated") -> dict[str, Any]:
 
     :raises DeckError: for a file that is not such a CSV, naming the problem.
     """
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        return _read_csv(text, title, kind)
+    except csv.Error as error:
+        raise DeckError([f"not a readable CSV file: {error}"]) from None
+
+
+def _read_csv(text: str, title: str, kind: str) -> dict[str, Any]:
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""), strict=True)
     unknown = [name for name in reader.fieldnames or [] if name not in CSV_COLUMNS]
     if not reader.fieldnames or "id" not in reader.fieldnames or "title_en" not in reader.fieldnames:
         raise DeckError([f"the first row names the columns; id and title_en are required ({', '.join(CSV_COLUMNS)})"])
     if unknown:
         raise DeckError([f"unknown columns: {', '.join(unknown)} (known: {', '.join(CSV_COLUMNS)})"])
-    cards, groups = [], {}
-    for row in reader:
+    cards, groups, problems = [], {}, []
+    for line, row in enumerate(reader, start=2):
+        if None in row:
+            problems.append(f"row {line}: more cells than the first row names columns")
+            continue
         card: dict[str, Any] = {"title": {}}
         for name, value in row.items():
             value = (value or "").strip()
@@ -63,6 +73,8 @@ def deck_from_csv(text: str, title: str, kind: str = "dated") -> dict[str, Any]:
             else:
                 card[name] = value
         cards.append(card)
+    if problems:
+        raise DeckError(problems)
     doc: dict[str, Any] = {"kind": kind, "title": {"en": title}, "cards": cards}
     if kind == "ordinal":
         doc["groups"] = [{"id": gid, "label": {"en": label}} for label, gid in groups.items()]

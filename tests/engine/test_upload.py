@@ -57,3 +57,13 @@ def test_pictures_must_decode_and_match_their_type():
     assert "broken" in image_problem("data:image/png;base64,***")
     big = "data:image/png;base64," + base64.b64encode(b"\0" * (MAX_IMAGE_BYTES + 1)).decode()
     assert "at most" in image_problem(big)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("id,title_en\na,A,extra\n", "row 2: more cells"),
+    ('id,title_en\n"a,A\n', "not a readable CSV"),
+    ("\r}\u00ec", "the first row names the columns"),
+])
+def test_broken_csv_is_a_deck_error_not_a_crash(text, message):
+    with pytest.raises(DeckError, match=message):
+        deck_from_csv(text, "x")
