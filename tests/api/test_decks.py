@@ -6,9 +6,12 @@ import io
 
 import pdfplumber
 from PIL import Image
+from pypdf import PdfReader
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
+import printing
+from engine.decks.upload import user_deck
 from tests.api.helpers import create, play_to_end
 
 HOSTILE = '<img src="/etc/passwd"/> <font color=red>Red</font>'
@@ -33,9 +36,9 @@ def upload_csv(client, text, **query):
     return client.post("/v1/decks", data=text.encode(), content_type="text/csv", query_string=query)
 
 
-def png_data_uri(size=(8, 8)):
+def png_data_uri(size=(8, 8), colour=(200, 30, 30)):
     buffer = io.BytesIO()
-    Image.new("RGB", size, (200, 30, 30)).save(buffer, format="PNG")
+    Image.new("RGB", size, colour).save(buffer, format="PNG")
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
@@ -80,10 +83,13 @@ class TestUpload:
         assert "<img" in text and "passwd" in text
 
     def test_a_json_deck_with_a_picture(self, client):
-        doc = {"kind": "dated", "title": {"en": "Pictures"},
-               "cards": [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"}, "image": png_data_uri()}
-                         for i in range(12)]}
-        assert client.post("/v1/decks", json=doc).status_code == 201
+        cards = [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"},
+                  "image": png_data_uri(colour=(20 * i, 30, 30))} for i in range(12)]
+        doc = {"kind": "dated", "title": {"en": "Pictures"}, "cards": cards}
+        stored = client.post("/v1/decks", json=doc)
+        assert stored.status_code == 201
+        pdf = PdfReader(io.BytesIO(printing.render_deck(user_deck(doc)[0], {"duplex": "none"})))
+        assert sum(len(page.images) for page in pdf.pages) == 24, "each card's picture on its front and back"
         doc["cards"][2]["image"] = "data:image/png;base64," + base64.b64encode(b"not a picture").decode()
         doc["cards"][3]["image"] = "file:///etc/passwd"
         problems = client.post("/v1/decks", json=doc).get_json()["errors"]
