@@ -1,0 +1,32 @@
+"""Meta-tests: every registered game is documented, has a golden playthrough and is played through the API."""
+
+from pathlib import Path
+
+import pytest
+
+from engine.core import all_games
+
+ROOT = Path(__file__).parents[1]
+GAMES = all_games()
+
+
+def package_of(game) -> str:
+    return type(game).__module__.split(".")[1]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_has_its_rules_written_down(game):
+    rules = ROOT / "docs" / "rules" / f"{game.name}.md"
+    assert rules.is_file(), f"write docs/rules/{game.name}.md"
+    assert len(rules.read_text(encoding="utf-8")) > 1500
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_has_a_golden_playthrough(game):
+    assert (ROOT / "tests" / "engine" / package_of(game) / "test_golden.py").is_file()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_every_game_is_played_through_the_api(game):
+    api_tests = "".join(path.read_text(encoding="utf-8") for path in (ROOT / "tests" / "api").glob("*.py"))
+    assert f'"{game.name}"' in api_tests
