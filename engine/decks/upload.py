@@ -53,7 +53,9 @@ def _read_csv(text: str, title: str, kind: str) -> dict[str, Any]:
         raise DeckError([f"the first row names the columns; id and title_en are required ({', '.join(CSV_COLUMNS)})"])
     if unknown:
         raise DeckError([f"unknown columns: {', '.join(unknown)} (known: {', '.join(CSV_COLUMNS)})"])
-    cards, groups, problems = [], {}, []
+    cards: list[dict[str, Any]] = []
+    groups: dict[str, str] = {}
+    problems: list[str] = []
     for line, row in enumerate(reader, start=2):
         if None in row:
             problems.append(f"row {line}: more cells than the first row names columns")
