@@ -6,14 +6,28 @@ from typing import Any
 from engine.decks import store
 from printing.calibration import render_calibration
 from printing.document import render_deck
+from printing.pad import render_score_sheets
+from printing.reference import render_reference
 from printing.sheet import SheetPlan, plan_sheet
 from printing.spec import SpecError, to_options, validate
+from printing.typeset import TextOverflow
 
-__all__ = ["SheetPlan", "SpecError", "layout", "render", "render_calibration", "render_deck", "validate"]
+__all__ = [
+    "SheetPlan",
+    "SpecError",
+    "TextOverflow",
+    "layout",
+    "render",
+    "render_calibration",
+    "render_deck",
+    "render_reference",
+    "render_score_sheets",
+    "validate",
+]
 
 
 def render(spec: dict[str, Any], progress: Callable[[int, int], None] | None = None) -> bytes:
-    """Render a deck or calibration spec to PDF bytes.
+    """Render a deck, calibration, score-sheet or reference-card spec to PDF bytes; progress is per page.
 
     :raises SpecError: listing every problem with the spec.
     """
@@ -21,12 +35,19 @@ def render(spec: dict[str, Any], progress: Callable[[int, int], None] | None = N
     options = {key: value for key, value in checked.items() if key not in ("kind", "deck")}
     if checked["kind"] == "calibration":
         return render_calibration(options, progress)
+    if checked["kind"] == "score-sheets":
+        return render_score_sheets(options, progress)
+    if checked["kind"] == "reference":
+        return render_reference(options, progress)
     return render_deck(store.get_deck(checked["deck"]), options, progress)
 
 
 def layout(spec: dict[str, Any]) -> SheetPlan:
-    """Return where the cards of one sheet go for a spec: orientation, bleed, front and back positions.
+    """Return where the cards of one sheet go for a card spec: orientation, bleed, front and back positions.
 
-    :raises SpecError: listing every problem with the spec.
+    :raises SpecError: listing every problem with the spec, or when its kind prints no cards.
     """
-    return plan_sheet(to_options(validate(spec)))
+    checked = validate(spec)
+    if checked["kind"] in ("score-sheets", "reference"):
+        raise SpecError([f"kind: {checked['kind']!r} has no card sheet to lay out; use deck or calibration"])
+    return plan_sheet(to_options(checked))

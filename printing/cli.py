@@ -1,4 +1,4 @@
-"""The `print` command: write a deck or a calibration sheet to a PDF file, offline."""
+"""The `print` command: write a deck, a calibration sheet, score sheets or a reference card to a PDF file, offline."""
 
 import argparse
 import sys
@@ -8,24 +8,27 @@ from typing import Any
 
 from engine.decks.model import LANGUAGES
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
-from printing.spec import SpecError
+from printing.spec import COUNT_RANGE, PER_PAGE, REFERENCE_SIZES, SpecError
+from printing.translations import GAMES
 
 PROG = "deskovka print"
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the `print` command (with `deck` and `calibration`) to an argparse subparsers object.
+    """Add the `print` command (with `deck`, `calibration`, `sheets` and `reference`) to an argparse subparsers object.
 
     Each leaf command sets `func`; call `args.func(args)` for the exit code.
     """
-    parser = subparsers.add_parser("print", help="print a deck or a calibration sheet to PDF", description=__doc__)
+    parser = subparsers.add_parser(
+        "print", help="print a deck, a calibration sheet, score sheets or a reference card to PDF", description=__doc__
+    )
     add_commands(parser)
     return parser
 
 
 def add_commands(parser: argparse.ArgumentParser) -> None:
-    """Add the `deck` and `calibration` sub-commands to `parser`."""
-    commands = parser.add_subparsers(dest="print_command", required=True, metavar="{deck,calibration}")
+    """Add the `deck`, `calibration`, `sheets` and `reference` sub-commands to `parser`."""
+    commands = parser.add_subparsers(dest="print_command", required=True, metavar="{deck,calibration,sheets,reference}")
     deck = commands.add_parser("deck", help="print a built-in deck", description="Print a built-in deck to PDF.")
     deck.add_argument("deck", metavar="DECK", help="the deck id, e.g. timeline-classic")
     _layout_options(deck)
@@ -46,6 +49,62 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     _layout_options(calibration)
     calibration.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: calibration.pdf)")
     calibration.set_defaults(func=run_calibration)
+    _sheets_command(commands)
+    _reference_command(commands)
+
+
+def _sheets_command(commands: Any) -> None:
+    low, high = COUNT_RANGE
+    sheets = commands.add_parser(
+        "sheets",
+        help="print a pad of Lost Cities: Roll & Write score sheets",
+        description="Print Lost Cities: Roll & Write score sheets, laid out from the game's sheet file.",
+    )
+    sheets.add_argument("--count", type=int, default=1, metavar="N", help=f"how many sheets, {low}-{high} (default: 1)")
+    sheets.add_argument(
+        "--per-page",
+        type=int,
+        default=1,
+        choices=PER_PAGE,
+        help="sheets on each page: 1, or 2 side by side (default: 1)",
+    )
+    sheets.add_argument("--paper", default="a4", choices=tuple(PAPERS), type=str.lower, help="paper (default: a4)")
+    sheets.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the labels (default: en)")
+    sheets.add_argument(
+        "--names", type=_names, default=[], metavar="A,B", help="player names, one per sheet in turn, e.g. Eva,Petr"
+    )
+    sheets.add_argument("--game-number", type=int, metavar="N", help="a game number to print on every sheet")
+    sheets.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: score-sheets.pdf)")
+    sheets.set_defaults(func=run_sheets)
+
+
+def _reference_command(commands: Any) -> None:
+    reference = commands.add_parser(
+        "reference",
+        help="print a game's reference card",
+        description="Print a sheet of one game's reference card: set-up, a turn, special rules, end and scoring.",
+    )
+    reference.add_argument("game", metavar="GAME", choices=GAMES, help=f"the game: {', '.join(GAMES)}")
+    reference.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the card (default: en)")
+    reference.add_argument(
+        "--size", default="poker", choices=tuple(REFERENCE_SIZES), type=str.lower, help="card size (default: poker)"
+    )
+    reference.add_argument("--paper", default="a4", choices=tuple(PAPERS), type=str.lower, help="paper (default: a4)")
+    reference.add_argument(
+        "--duplex",
+        default="long",
+        choices=DUPLEX_MODES,
+        help="how a two-faced card's backs print: long or short edge duplex, fold-over, or none (default: long)",
+    )
+    reference.add_argument(
+        "--back-offset",
+        default=(0.0, 0.0),
+        type=_offset,
+        metavar="X,Y",
+        help="shift of the back pages in mm, measured with `calibration` (default: 0,0)",
+    )
+    reference.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: GAME-LANG.pdf)")
+    reference.set_defaults(func=run_reference)
 
 
 def _layout_options(parser: argparse.ArgumentParser) -> None:
@@ -80,6 +139,10 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",")] if text.strip() else []
+
+
 def _common(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "paper": args.paper,
@@ -100,6 +163,35 @@ def run_deck(args: argparse.Namespace) -> int:
 def run_calibration(args: argparse.Namespace) -> int:
     """Print a calibration sheet."""
     return _write({**_common(args), "kind": "calibration"}, Path(args.output or "calibration.pdf"))
+
+
+def run_sheets(args: argparse.Namespace) -> int:
+    """Print the score sheets asked for on the command line."""
+    spec: dict[str, Any] = {
+        "kind": "score-sheets",
+        "count": args.count,
+        "per_page": args.per_page,
+        "paper": args.paper,
+        "lang": args.lang,
+        "names": args.names,
+    }
+    if args.game_number is not None:
+        spec["game_number"] = args.game_number
+    return _write(spec, Path(args.output or "score-sheets.pdf"))
+
+
+def run_reference(args: argparse.Namespace) -> int:
+    """Print the reference card named on the command line."""
+    spec = {
+        "kind": "reference",
+        "game": args.game,
+        "lang": args.lang,
+        "size": args.size,
+        "paper": args.paper,
+        "duplex": args.duplex,
+        "back_offset": list(args.back_offset),
+    }
+    return _write(spec, Path(args.output or f"{args.game}-{args.lang}.pdf"))
 
 
 def _write(spec: dict[str, Any], path: Path) -> int:
@@ -134,7 +226,7 @@ def _advance(bar: Any) -> Callable[[int, int], None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run `deck` or `calibration` as `python -m printing.cli`."""
+    """Run `deck`, `calibration`, `sheets` or `reference` as `python -m printing.cli`."""
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
     add_commands(parser)
     args = parser.parse_args(argv)

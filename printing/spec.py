@@ -5,11 +5,22 @@ from typing import Any
 
 from engine.decks import store
 from engine.decks.model import LANGUAGES, Deck
+from printing.fonts import missing_glyphs
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS, PrintOptions, card_size
 from printing.sheet import SheetError, plan_sheet
+from printing.text import clean
+from printing.translations import GAMES
 
-KINDS = ("deck", "calibration")
+KINDS = ("deck", "calibration", "score-sheets", "reference")
 KEYS = ("kind", "deck", "paper", "size", "duplex", "bleed", "back_offset", "lang")
+SCORE_SHEET_KEYS = ("kind", "count", "per_page", "paper", "lang", "names", "game_number")
+REFERENCE_KEYS = ("kind", "game", "lang", "size", "paper", "duplex", "back_offset")
+REFERENCE_SIZES: dict[str, tuple[float, float]] = {"poker": CARD_SIZES["poker"], "a6": (105, 148)}
+COUNT_RANGE = (1, 500)
+PER_PAGE = (1, 2)
+GAME_NUMBER_RANGE = (1, 9999)
+MAX_NAMES = 500
+MAX_NAME_LENGTH = 32
 MAX_BLEED = 5.0
 MAX_BACK_OFFSET = 10.0
 CARD_SIDE_RANGE = (20.0, 300.0)
@@ -30,7 +41,12 @@ def validate(spec: Any, deck: Deck | None = None) -> dict[str, Any]:
     """
     if not isinstance(spec, Mapping):
         raise SpecError(['a print spec is an object, e.g. {"kind": "deck", "deck": "timeline-classic"}'])
-    problems = [f"{key}: unknown option (known: {', '.join(KEYS)})" for key in spec if key not in KEYS]
+    kind = spec.get("kind")
+    if isinstance(kind, str) and kind.lower() == "score-sheets":
+        return _score_sheets(spec)
+    if isinstance(kind, str) and kind.lower() == "reference":
+        return _reference(spec)
+    problems = _unknown(spec, KEYS)
     out: dict[str, Any] = {
         "kind": _choice(spec, "kind", KINDS, "deck", problems),
         "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),
@@ -51,6 +67,77 @@ def validate(spec: Any, deck: Deck | None = None) -> dict[str, Any]:
     if problems:
         raise SpecError(problems)
     return out
+
+
+def _unknown(spec: Mapping[str, Any], keys: tuple[str, ...]) -> list[str]:
+    return [f"{key}: unknown option (known: {', '.join(keys)})" for key in spec if key not in keys]
+
+
+def _score_sheets(spec: Mapping[str, Any]) -> dict[str, Any]:
+    problems = _unknown(spec, SCORE_SHEET_KEYS)
+    out: dict[str, Any] = {
+        "kind": "score-sheets",
+        "count": _whole(spec.get("count", 1), "count", COUNT_RANGE, problems),
+        "per_page": _whole(spec.get("per_page", 1), "per_page", PER_PAGE, problems),
+        "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),
+        "lang": _choice(spec, "lang", LANGUAGES, "en", problems),
+        "names": _names(spec.get("names", []), problems),
+        "game_number": None,
+    }
+    if spec.get("game_number") is not None:
+        out["game_number"] = _whole(spec["game_number"], "game_number", GAME_NUMBER_RANGE, problems)
+    if problems:
+        raise SpecError(problems)
+    return out
+
+
+def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
+    problems = _unknown(spec, REFERENCE_KEYS)
+    game = spec.get("game")
+    if game is None:
+        problems.append(f"game: a game is required for kind 'reference' (one of {', '.join(GAMES)})")
+    out: dict[str, Any] = {
+        "kind": "reference",
+        "game": _choice(spec, "game", GAMES, GAMES[0], problems) if game is not None else GAMES[0],
+        "lang": _choice(spec, "lang", LANGUAGES, "en", problems),
+        "size": _choice(spec, "size", tuple(REFERENCE_SIZES), "poker", problems),
+        "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),
+        "duplex": _choice(spec, "duplex", DUPLEX_MODES, "long", problems),
+        "back_offset": _back_offset(spec.get("back_offset", (0, 0)), problems),
+    }
+    if not problems:
+        x, y = out["back_offset"]
+        options = PrintOptions(out["paper"], REFERENCE_SIZES[out["size"]], out["duplex"], 0.0, (x, y), out["lang"])
+        try:
+            plan_sheet(options)
+        except SheetError as error:
+            problems.append(str(error))
+    if problems:
+        raise SpecError(problems)
+    return out
+
+
+def _whole(value: Any, key: str, limits: tuple[int, int], problems: list[str]) -> int:
+    low, high = limits
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        problems.append(f"{key}: must be a whole number {low}..{high}, not {value!r}")
+        return low
+    return value
+
+
+def _names(value: Any, problems: list[str]) -> list[str]:
+    if not isinstance(value, list | tuple) or len(value) > MAX_NAMES:
+        problems.append(f"names: must be a list of up to {MAX_NAMES} player names, not {value!r:.60}")
+        return []
+    names = []
+    for number, name in enumerate(value, start=1):
+        text = clean(name) if isinstance(name, str) else ""
+        if not text or len(text) > MAX_NAME_LENGTH:
+            problems.append(f"names: name {number} must be 1..{MAX_NAME_LENGTH} characters, not {name!r:.60}")
+        elif missing := missing_glyphs(text):
+            problems.append(f"names: name {number} has characters the font cannot print: {''.join(missing)}")
+        names.append(text)
+    return names
 
 
 def to_options(spec: Mapping[str, Any]) -> PrintOptions:

@@ -1,4 +1,4 @@
-"""Print jobs: render a deck, a calibration page (and more kinds) to PDF on the workers."""
+"""Print jobs: render a deck, a calibration page, score sheets or a reference card to PDF on the workers."""
 
 import re
 
@@ -17,19 +17,45 @@ blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description
 
 
 class PrintSpecSchema(Schema):
-    """The same names as `deskovka print`: kind, deck, paper, size, duplex, bleed, back_offset, lang."""
+    """The same names as `deskovka print`; which keys apply depends on `kind`.
+
+    deck: deck, paper, size, duplex, bleed, back_offset, lang. calibration: paper, size, duplex, back_offset.
+    score-sheets: count, per_page, paper, lang, names, game_number. reference: game, lang, size, paper,
+    duplex, back_offset.
+    """
 
     class Meta:
         unknown = INCLUDE
 
-    kind = fields.String(required=True, metadata={"example": "deck"})
+    kind = fields.String(
+        required=True, metadata={"enum": ["deck", "calibration", "score-sheets", "reference"], "example": "deck"}
+    )
     deck = fields.String(metadata={"example": "timeline-classic"})
+    game = fields.String(
+        metadata={
+            "description": "reference: the game whose card to print",
+            "enum": ["timeline", "chronology", "lost-cities", "around-the-world", "ticket-to-ride"],
+        }
+    )
     paper = fields.String(metadata={"enum": ["a4", "letter"]})
-    size = fields.String(metadata={"description": "poker, bridge, mini-euro, tarot or WxH in mm"})
+    size = fields.String(
+        metadata={
+            "description": "deck, calibration: poker, bridge, mini-euro, tarot or WxH in mm; reference: poker or a6"
+        }
+    )
     duplex = fields.String(metadata={"enum": ["long", "short", "fold", "none"]})
     bleed = fields.Float()
     back_offset = fields.List(fields.Float())
-    lang = fields.String()
+    lang = fields.String(metadata={"enum": ["en", "cs", "sk", "hu", "ru", "de"]})
+    count = fields.Integer(metadata={"description": "score-sheets: how many sheets, 1-500 (default 1)"})
+    per_page = fields.Integer(
+        metadata={"description": "score-sheets: sheets per page, 1 or 2 side by side (default 1)", "enum": [1, 2]}
+    )
+    names = fields.List(
+        fields.String(),
+        metadata={"description": "score-sheets: player names, one per sheet in turn; each 1-32 characters"},
+    )
+    game_number = fields.Integer(metadata={"description": "score-sheets: a game number printed on every sheet, 1-9999"})
 
 
 JOB_ID = re.compile(r"^pdf-[0-9a-f]{32}$")

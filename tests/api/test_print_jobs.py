@@ -86,3 +86,22 @@ def test_progress_is_visible_while_the_job_renders(client, redis_client, monkeyp
     assert seen[0]["status"] == "started"
     assert seen[0]["progress"]["done"] == 0 < seen[0]["progress"]["total"]
     assert seen[-1]["progress"]["done"] == seen[-1]["progress"]["total"]
+
+
+def test_score_sheets_and_reference_cards_print_through_the_api(client, redis_client):
+    sheets = client.post("/v1/print-jobs", json={"kind": "score-sheets", "count": 4, "per_page": 2,
+                                                 "names": ["Ann", "Bob"], "lang": "cs"}).get_json()
+    card = client.post("/v1/print-jobs", json={"kind": "reference", "game": "timeline", "lang": "hu",
+                                               "size": "a6"}).get_json()
+    work(redis_client)
+    for job in (sheets, card):
+        done = client.get(f"/v1/print-jobs/{job['id']}").get_json()
+        assert done["status"] == "finished"
+        assert client.get(done["pdf"]).data == printing.render(job["spec"])
+    assert len(PdfReader(io.BytesIO(client.get(f"/v1/print-jobs/{sheets['id']}/pdf").data)).pages) == 2
+
+
+def test_a_bad_score_sheet_spec_names_every_problem(client, redis_client):
+    response = client.post("/v1/print-jobs", json={"kind": "score-sheets", "count": 0, "per_page": 3})
+    assert response.status_code == 422 and len(response.get_json()["errors"]) == 2
+    assert redis_client.llen("rq:queue:print") == 0
