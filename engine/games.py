@@ -2,4 +2,5 @@
 
 import engine.chronology  # noqa: F401
 import engine.lost_cities  # noqa: F401
+import engine.ticket_to_ride  # noqa: F401
 import engine.timeline  # noqa: F401

@@ -1,0 +1,121 @@
+"""Train cards: the draw pile, the discard pile, the five face-up cards and paying with cards in hand."""
+
+from collections import Counter
+
+from engine.core.protocol import Event, State
+from engine.core.rng import Rng
+from engine.ticket_to_ride.board import LOCOMOTIVE, Board, Route
+
+FACEUP = 5
+LOCOMOTIVE_LIMIT = 3
+# A display of three locomotives is replaced; this bounds the retries when the cards left make that likely.
+MAX_RESETS = 20
+
+
+def new_deck(board: Board, rng: Rng) -> dict[str, str]:
+    """Give the 110 cards ids whose colours are shuffled, so an id says nothing about its card."""
+    colours = [c for c in board.colours for _ in range(board.cards_per_colour)]
+    colours += [LOCOMOTIVE] * board.locomotives
+    rng.shuffle(colours)
+    return {f"c{n:03d}": colour for n, colour in enumerate(colours, 1)}
+
+
+def draw(state: State, rng: Rng, events: list[Event]) -> str | None:
+    """Take the top card of the pile, shuffling the discard pile into a new pile when it is empty."""
+    if not state["deck"]:
+        if not state["discard"]:
+            return None
+        state["deck"], state["discard"] = state["discard"], []
+        rng.shuffle(state["deck"])
+        events.append({"type": "discard_reshuffled", "cards": len(state["deck"])})
+    card: str = state["deck"].pop()
+    return card
+
+
+def can_draw(state: State) -> bool:
+    return bool(state["deck"] or state["discard"])
+
+
+def locomotives_up(state: State) -> int:
+    return sum(1 for card in state["faceup"] if state["cards"][card] == LOCOMOTIVE)
+
+
+def _reset_possible(state: State) -> bool:
+    """Whether a new display could hold fewer than three locomotives, given every card not in a hand."""
+    pool = [*state["deck"], *state["discard"], *state["faceup"]]
+    others = sum(1 for card in pool if state["cards"][card] != LOCOMOTIVE)
+    return others >= min(FACEUP, len(pool)) - (LOCOMOTIVE_LIMIT - 1)
+
+
+def refill(state: State, rng: Rng, events: list[Event]) -> bool:
+    """Fill the display up to five; three face-up locomotives send all five to the discard pile, then refill.
+
+    Return whether the display changed.
+    """
+    changed = False
+    resets = 0
+    while True:
+        while len(state["faceup"]) < FACEUP:
+            card = draw(state, rng, events)
+            if card is None:
+                break
+            state["faceup"].append(card)
+            changed = True
+        if locomotives_up(state) < LOCOMOTIVE_LIMIT or resets >= MAX_RESETS or not _reset_possible(state):
+            break
+        resets += 1
+        events.append({"type": "faceup_discarded", "colours": [state["cards"][c] for c in state["faceup"]],
+                       "reason": "three locomotives"})
+        state["discard"].extend(state["faceup"])
+        state["faceup"] = []
+        changed = True
+    return changed
+
+
+def hand_counts(state: State, seat: int) -> Counter[str]:
+    return Counter(state["cards"][card] for card in state["hands"][seat])
+
+
+def route_payments(board: Board, route: Route, counts: Counter[str]) -> list[tuple[str, int]]:
+    """Every way to pay for a route: (colour, locomotives); colour `locomotive` means locomotives only.
+
+    A ferry needs at least its locomotives; a grey route takes any one colour.
+    """
+    colours = board.colours if route.colour == "grey" else (route.colour,)
+    locos = counts[LOCOMOTIVE]
+    ways = [
+        (colour, k)
+        for colour in colours
+        for k in range(route.ferry_locos, route.length)
+        if counts[colour] >= route.length - k and locos >= k
+    ]
+    if locos >= route.length:
+        ways.append((LOCOMOTIVE, route.length))
+    return ways
+
+
+def set_payments(colours: tuple[str, ...], cost: int, counts: Counter[str]) -> list[tuple[str, int]]:
+    """Every way to pay `cost` cards of one colour, locomotives standing in for any of them."""
+    locos = counts[LOCOMOTIVE]
+    ways = [(colour, k) for colour in colours for k in range(cost) if counts[colour] >= cost - k and locos >= k]
+    if locos >= cost:
+        ways.append((LOCOMOTIVE, cost))
+    return ways
+
+
+def tunnel_payments(colour: str, extra: int, counts: Counter[str]) -> list[int]:
+    """The numbers of locomotives with which the extra tunnel cards can be paid (the rest in `colour`)."""
+    locos = counts[LOCOMOTIVE]
+    if colour == LOCOMOTIVE:
+        return [extra] if locos >= extra else []
+    return [k for k in range(extra + 1) if locos >= k and counts[colour] >= extra - k]
+
+
+def take_from_hand(state: State, seat: int, colour: str, coloured: int, locos: int) -> list[str]:
+    """Remove `coloured` cards of `colour` and `locos` locomotives from the hand; return their ids."""
+    hand = state["hands"][seat]
+    picked = [c for c in hand if state["cards"][c] == colour][:coloured] if colour != LOCOMOTIVE else []
+    picked += [c for c in hand if state["cards"][c] == LOCOMOTIVE][:locos]
+    for card in picked:
+        hand.remove(card)
+    return picked
