@@ -1,0 +1,21 @@
+"""The house rules as tests: ruff (with isort) on everything, mypy on the pure packages."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parents[1]
+
+
+def run(*command: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_ruff_finds_nothing():
+    result = run("ruff", "check", "--no-cache", "api", "engine", "printing", "worker", "tests", "bench")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_finds_nothing_in_engine_and_printing():
+    result = run("mypy", "--no-incremental", "engine", "printing")
+    assert result.returncode == 0, result.stdout + result.stderr
