@@ -89,7 +89,7 @@ def test_progress_is_visible_while_the_job_renders(client, redis_client, monkeyp
 
 
 def test_score_sheets_and_reference_cards_print_through_the_api(client, redis_client):
-    sheets = client.post("/v1/print-jobs", json={"kind": "score-sheets", "count": 4, "per_page": 2,
+    sheets = client.post("/v1/print-jobs", json={"kind": "score-sheets", "count": 100, "per_page": 2,
                                                  "names": ["Ann", "Bob"], "lang": "cs"}).get_json()
     card = client.post("/v1/print-jobs", json={"kind": "reference", "game": "timeline", "lang": "hu",
                                                "size": "a6"}).get_json()
@@ -98,7 +98,7 @@ def test_score_sheets_and_reference_cards_print_through_the_api(client, redis_cl
         done = client.get(f"/v1/print-jobs/{job['id']}").get_json()
         assert done["status"] == "finished"
         assert client.get(done["pdf"]).data == printing.render(job["spec"])
-    assert len(PdfReader(io.BytesIO(client.get(f"/v1/print-jobs/{sheets['id']}/pdf").data)).pages) == 2
+    assert len(PdfReader(io.BytesIO(client.get(f"/v1/print-jobs/{sheets['id']}/pdf").data)).pages) == 50
 
 
 def test_a_bad_score_sheet_spec_names_every_problem(client, redis_client):
