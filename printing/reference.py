@@ -31,7 +31,7 @@ GAME_COLOURS = {
     "chronology": "#a63d40",
     "lost-cities": "#c0631a",
     "around-the-world": "#2a7f62",
-    "ticket-to-ride": "#6a4c93",
+    "ticket-to-ride-europe": "#6a4c93",
 }
 
 

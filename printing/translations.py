@@ -7,7 +7,7 @@ from typing import Any
 
 TEXTS_DIR = Path(__file__).with_name("texts")
 KINDS = ("reference", "sheet")  # reference cards; the score sheet's labels
-GAMES = ("timeline", "chronology", "lost-cities", "around-the-world", "ticket-to-ride")
+GAMES = ("timeline", "chronology", "lost-cities", "around-the-world", "ticket-to-ride-europe")
 SECTIONS = ("setup", "turn", "special", "end")
 
 

@@ -30,3 +30,9 @@ def test_every_game_has_a_golden_playthrough(game):
 def test_every_game_is_played_through_the_api(game):
     api_tests = "".join(path.read_text(encoding="utf-8") for path in (ROOT / "tests" / "api").glob("*.py"))
     assert f'"{game.name}"' in api_tests
+
+
+def test_every_game_has_a_reference_card_under_its_own_name():
+    from printing.translations import GAMES as REFERENCE_CARDS
+
+    assert sorted(REFERENCE_CARDS) == sorted(game.name for game in GAMES)

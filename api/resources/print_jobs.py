@@ -34,7 +34,7 @@ class PrintSpecSchema(Schema):
     game = fields.String(
         metadata={
             "description": "reference: the game whose card to print",
-            "enum": ["timeline", "chronology", "lost-cities", "around-the-world", "ticket-to-ride"],
+            "enum": ["timeline", "chronology", "lost-cities", "around-the-world", "ticket-to-ride-europe"],
         }
     )
     paper = fields.String(metadata={"enum": ["a4", "letter"]})

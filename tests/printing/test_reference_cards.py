@@ -48,9 +48,9 @@ class TestEveryCardFits:
 
     def test_too_much_text_fails_instead_of_shrinking_or_cutting(self):
         reference = texts("reference", "en")
-        game = dict(reference["ticket-to-ride"], special=reference["ticket-to-ride"]["special"] * 6)
+        game = dict(reference["ticket-to-ride-europe"], special=reference["ticket-to-ride-europe"]["special"] * 6)
         with pytest.raises(TextOverflow, match="at 6 pt"):
-            plan_card(game, reference["headings"], "ticket-to-ride", "poker")
+            plan_card(game, reference["headings"], "ticket-to-ride-europe", "poker")
 
     def test_a_title_too_long_fails(self):
         reference = texts("reference", "en")
@@ -90,9 +90,9 @@ class TestReferenceSheet:
         assert flat(reader.pages[0].extract_text()).count("Chronology 2–8 players") == copies
 
     def test_fold_puts_both_faces_on_one_page(self):
-        pdf = render_reference({"game": "ticket-to-ride", "duplex": "fold"})
+        pdf = render_reference({"game": "ticket-to-ride-europe", "duplex": "fold"})
         (page,) = pages_text(pdf)
-        reference = texts("reference", "en")["ticket-to-ride"]
+        reference = texts("reference", "en")["ticket-to-ride-europe"]
         assert flat(reference["setup"][0]) in page and flat(reference["end"][-1]) in page
 
     def test_a_one_face_card_prints_one_page(self):
