@@ -1,4 +1,4 @@
-"""The table's bookkeeping: decks, draws, gold, lost days, grey events and receipts."""
+"""The table's bookkeeping: decks, hands, draws, gold, lost days, grey events and receipts."""
 
 from typing import Any
 
@@ -13,6 +13,24 @@ def travel_card(state: State, card: str) -> dict[str, Any]:
 
 def event_card(state: State, card: str) -> dict[str, Any]:
     return {"id": card, "name": state["event_cards"][card]}
+
+
+def hand_cards(state: State, seat: int) -> list[tuple[str, int]]:
+    return [(state["travel_cards"][c]["kind"], state["travel_cards"][c]["days"]) for c in state["hands"][seat]]
+
+
+def remove_card(state: State, seat: int, kind: str, days: int) -> str:
+    hand = state["hands"][seat]
+    card = next(c for c in hand if (state["travel_cards"][c]["kind"], state["travel_cards"][c]["days"]) == (kind, days))
+    hand.remove(card)
+    return card
+
+
+def remove_event(state: State, seat: int, name: str) -> str:
+    hand = state["event_hands"][seat]
+    card = next(c for c in hand if state["event_cards"][c] == name)
+    hand.remove(card)
+    return card
 
 
 def travelling(state: State) -> list[int]:

@@ -119,3 +119,8 @@ def take_from_hand(state: State, seat: int, colour: str, coloured: int, locos: i
     for card in picked:
         hand.remove(card)
     return picked
+
+
+def train_card(state: State, card: str) -> dict[str, str]:
+    """The card as views and events show it: its id and its colour."""
+    return {"id": card, "colour": state["cards"][card]}

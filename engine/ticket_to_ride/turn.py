@@ -1,0 +1,58 @@
+"""The end of a turn: refill the display, start the final round when it is due, end the game or pass the turn on."""
+
+from engine.core.errors import IllegalAction
+from engine.core.protocol import Event, State
+from engine.core.rng import Rng
+from engine.ticket_to_ride import cards as deck
+from engine.ticket_to_ride.board import Board
+from engine.ticket_to_ride.choices import claimable, legal_actions
+from engine.ticket_to_ride.scoring import final_result
+from engine.ticket_to_ride.steps import OVER, TURN
+
+FINAL_ROUND_TRAINS = 2
+
+
+def pass_turn(board: Board, state: State, seat: int, rng: Rng, events: list[Event]) -> None:
+    if legal_actions(board, state, seat) != [{"type": "pass"}]:
+        raise IllegalAction("You may pass only when you can do nothing else.")
+    events.append({"type": "passed", "seat": seat})
+    end_turn(board, state, seat, rng, events, passed=True)
+
+
+def end_turn(board: Board, state: State, seat: int, rng: Rng, events: list[Event], passed: bool = False) -> None:
+    deck.refill(state, rng, events)
+    state["passes"] = state["passes"] + 1 if passed else 0
+    if state["final_turns"] is not None:
+        state["final_turns"] -= 1
+    elif state["trains"][seat] <= FINAL_ROUND_TRAINS:
+        state["final_turns"], state["final_trigger"] = state["players"], seat
+        events.append({"type": "final_round", "seat": seat, "trains_left": state["trains"][seat],
+                       "reason": "trains"})
+    elif not map_open(board, state):
+        state["final_turns"], state["final_trigger"] = state["players"], seat
+        events.append({"type": "final_round", "seat": seat, "reason": "no route can be claimed"})
+    if state["final_turns"] == 0 or state["passes"] >= state["players"]:
+        _game_over(board, state, events)
+        return
+    state["active"] = (state["active"] + 1) % state["players"]
+    state["step"] = TURN
+    state["turn"] += 1
+    events.append({"type": "turn_started", "seat": state["active"], "turn": state["turn"]})
+
+
+def map_open(board: Board, state: State) -> bool:
+    """Whether any player could still claim some route, cards aside."""
+    return any(
+        claimable(board, state, s, route) is None
+        for route in board.routes.values()
+        if route.id not in state["claims"]
+        for s in range(state["players"])
+    )
+
+
+def _game_over(board: Board, state: State, events: list[Event]) -> None:
+    state["step"] = OVER
+    state["result"] = final_result(board, state)
+    totals = {s["seat"]: s["score"] for s in state["result"]["standings"]}
+    events.append({"type": "game_over", "winners": state["result"]["winners"],
+                   "scores": [totals[s] for s in range(state["players"])]})
