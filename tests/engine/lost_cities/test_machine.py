@@ -4,8 +4,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import EngineError, new_match, play
+from engine.core import new_match, play
 from engine.lost_cities.layout import default_layout
+from tests.machines import play_or_refuse
 
 LAYOUT = default_layout()
 COLOURS = list(LAYOUT.colours)
@@ -35,12 +36,7 @@ class LostCitiesMachine(RuleBasedStateMachine):
         "as": st.sampled_from(["number", "double", "x"]),
     }))
     def any_move_is_applied_or_refused_cleanly(self, seat, action):
-        before = self.match
-        try:
-            self.match, _ = play(self.match, seat, action)
-        except EngineError as error:
-            assert error.code.startswith(("action/", "game/")) and error.reason
-            assert self.match is before
+        self.match = play_or_refuse(self.match, seat, action)
 
     @invariant()
     def sheets_keep_their_rules(self):

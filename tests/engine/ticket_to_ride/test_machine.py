@@ -7,8 +7,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import EngineError, new_match, play
+from engine.core import new_match, play
 from engine.ticket_to_ride.board import board
+from tests.machines import play_or_refuse
 
 BOARD = board()
 JUNK = st.fixed_dictionaries({
@@ -40,12 +41,7 @@ class TicketToRideMachine(RuleBasedStateMachine):
 
     @rule(seat=st.integers(0, 4), action=JUNK)
     def any_action_is_applied_or_refused_cleanly(self, seat, action):
-        before = self.match
-        try:
-            self.match, _ = play(self.match, seat, action)
-        except EngineError as error:
-            assert error.code.startswith(("action/", "game/")) and error.reason
-            assert self.match is before
+        self.match = play_or_refuse(self.match, seat, action)
 
     @invariant()
     def no_card_appears_or_vanishes(self):

@@ -7,7 +7,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import EngineError, new_match, play
+from engine.core import new_match, play
+from tests.machines import play_or_refuse
 
 
 class TimelineMachine(RuleBasedStateMachine):
@@ -29,12 +30,7 @@ class TimelineMachine(RuleBasedStateMachine):
 
     @rule(seat=st.integers(0, 7), card=st.text(max_size=5), gap=st.integers(-3, 200))
     def any_move_is_applied_or_refused_cleanly(self, seat, card, gap):
-        before = self.match
-        try:
-            self.match, _ = play(self.match, seat, {"type": "place", "card": card, "gap": gap})
-        except EngineError as error:
-            assert error.code.startswith(("action/", "game/")) and error.reason
-            assert self.match is before
+        self.match = play_or_refuse(self.match, seat, {"type": "place", "card": card, "gap": gap})
 
     @invariant()
     def timeline_stays_in_order(self):
