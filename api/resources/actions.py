@@ -29,7 +29,9 @@ class ActionHeadersSchema(Schema):
 
     if_match = fields.String(
         data_key="If-Match",
-        metadata={"description": 'The version you saw (its ETag, e.g. "7"); a stale one gets 412.'},
+        metadata={"description": 'The version you saw (its ETag, e.g. "7"); a stale one gets 412. Without it, an '
+                                 "action that loses a race is checked again against the newest state, which suits "
+                                 "simultaneous steps (several seats in to_act)."},
     )
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
