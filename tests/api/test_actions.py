@@ -181,3 +181,33 @@ class TestServerSentEvents:
                              headers={"Accept": "text/event-stream", "Last-Event-ID": "1"})
         assert [m.splitlines()[0] for m in resumed.get_data(as_text=True).split("\n\n")
                 if m.startswith("id:")] == ["id: 2"]
+
+
+class TestSimultaneousSteps:
+    def test_seats_choosing_at_once_without_if_match_all_get_through(self, app):
+        client = app.test_client()
+        game, tokens = create(client, [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
+                              game_type="lost-cities", seed=5)
+        first = view(client, game["id"], tokens[0])["legal_actions"][0]
+        assert post(client, game["id"], tokens[0], first).status_code == 200
+        while (state := view(client, game["id"]))["to_act"] == [0]:  # an arrow may ask seat 0 for more
+            post(client, game["id"], tokens[0], view(client, game["id"], tokens[0])["legal_actions"][0])
+        choosers = state["to_act"]
+        assert len(choosers) == 3
+        before = state["version"]
+        statuses: list[int] = []
+        barrier = threading.Barrier(len(choosers))
+
+        def choose(seat: int) -> None:
+            own = app.test_client()
+            action = view(own, game["id"], tokens[seat])["legal_actions"][0]
+            barrier.wait()
+            statuses.append(post(own, game["id"], tokens[seat], action).status_code)
+
+        threads = [threading.Thread(target=choose, args=(seat,)) for seat in choosers]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert statuses == [200, 200, 200]
+        assert view(client, game["id"])["version"] >= before + 3
