@@ -5,7 +5,7 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 
-from api import config, connections, problems
+from api import config, connections, cors, problems
 from api.resources import actions, contract, decks, events, game_types, games, health, print_jobs, replay, seats
 from api.schemas import ProblemSchema
 
@@ -32,6 +32,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     )
     app.config.update(overrides or {})
     connections.init_app(app)
+    cors.init_app(app)
     api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
     contract.init_spec(api)
     for module in (game_types, games, seats, actions, events, replay, decks, print_jobs):

@@ -21,5 +21,7 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "FINISHED_TTL": int(env.get("DESKOVKA_FINISHED_TTL", 30 * DAY)),
         "MAX_WAIT": float(env.get("DESKOVKA_MAX_WAIT", 30)),
         "MAX_STREAM": float(env.get("DESKOVKA_MAX_STREAM", 300)),
+        # Origins a browser client may call from, comma-separated; "*" (any) is safe with bearer tokens.
+        "CORS_ORIGINS": env.get("DESKOVKA_CORS_ORIGINS", "*"),
         "POLL_INTERVAL": float(env.get("DESKOVKA_POLL_INTERVAL", 0.1)),
     }

@@ -150,3 +150,27 @@ class TestOrdinalDecks:
                               options={"deck": "verne-around-the-world", "language": "de"})
         assert game["view"]["timeline"][0]["label"].startswith("Kap. ")
         assert play_to_end(client, game["id"], tokens)["outcome"]["winners"]
+
+
+class TestBrowserClients:
+    def test_a_preflight_from_another_origin_is_allowed(self, client):
+        response = client.options("/v1/games/0123456789abcdef/actions", headers={
+            "Origin": "https://table.example", "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "Authorization, If-Match"})
+        assert response.status_code == 200
+        assert response.headers["Access-Control-Allow-Origin"] == "*"
+        assert "If-Match" in response.headers["Access-Control-Allow-Headers"]
+
+    def test_answers_expose_etag_and_location_to_scripts(self, client):
+        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}]},
+                               headers={"Origin": "https://table.example"})
+        assert response.headers["Access-Control-Expose-Headers"] == "ETag, Location"
+
+    def test_only_listed_origins_when_configured(self, redis_url):
+        from api.app import create_app
+
+        client = create_app({"REDIS_URL": redis_url, "CORS_ORIGINS": "https://a.example"}).test_client()
+        allowed = client.get("/healthz", headers={"Origin": "https://a.example"})
+        other = client.get("/healthz", headers={"Origin": "https://b.example"})
+        assert allowed.headers["Access-Control-Allow-Origin"] == "https://a.example"
+        assert "Access-Control-Allow-Origin" not in other.headers
