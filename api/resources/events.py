@@ -85,7 +85,8 @@ def _stream(store: GameStore, game_id: str, seat: int | None, after: int, lifeti
                 batch = [event for event in new if event["v"] == v]
                 yield f"id: {v}\nevent: events\ndata: {json.dumps(batch)}\n\n"
             after = version
-            if store.load(game_id).status == "finished":
+            record = store.load(game_id)
+            if record is None or record.status == "finished":
                 return
         if time.monotonic() >= beat:
             beat = time.monotonic() + HEARTBEAT
