@@ -11,6 +11,7 @@ from api.problems import Problem
 from api.resources.games import PROBLEM
 from engine.decks import known_decks
 from engine.decks.model import Deck, DeckError
+from engine.decks.parse import parse_deck
 from engine.decks.store import builtin_document
 from engine.decks.upload import CSV_COLUMNS, csv_problems, deck_from_csv, user_deck
 
@@ -106,8 +107,8 @@ def list_decks(query):
     for deck_id in store.page(user_start, limit - len(rows)) if len(rows) < limit else []:
         doc = store.load(deck_id)
         if doc is not None:
-            deck, _ = user_deck(doc)
-            rows.append(summary(deck, False))
+            # Stored decks were checked on upload; parsing again skips decoding their pictures.
+            rows.append(summary(parse_deck(doc), False))
     end = start + len(rows)
     return {"decks": rows, "next_cursor": end if end < len(builtin) + store.count() else None}
 
