@@ -99,9 +99,15 @@ class Timeline(Game):
         else:
             events.append({"type": "card_boxed", "seat": seat, "gap": gap, "correct": False,
                            "card": _front(state, card)})
-            # Draw before boxing: a player never draws back the card they just misplaced (its date was seen).
-            events += self._draw(state, seat)
-            state["box"].append(card)
+            if state["pile"] or state["box"]:
+                # Draw before boxing, so a player does not draw back the card they just misplaced.
+                events += self._draw(state, seat)
+                state["box"].append(card)
+            else:
+                # The card went to an empty box and is the only card to draw: it comes straight back, so nobody
+                # empties a hand by a wrong placement.
+                hand.append(card)
+                events.append({"type": "card_drawn", "seat": seat, "card": _front(state, card)})
         state["queue"].pop(0)
         state["queue"] = [s for s in state["queue"] if state["hands"][s]]
         if not state["queue"]:

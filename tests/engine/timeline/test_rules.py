@@ -92,10 +92,15 @@ class TestPlacement:
         assert len(s["hands"][0]) == 1 and sorted(s["pile"] + s["hands"][0]) == ["newton", "steam"]
         assert s["box"] == ["moon"]
 
-    def test_with_no_card_anywhere_nothing_is_drawn(self):
+    def test_with_no_other_card_anywhere_the_misplaced_card_comes_back(self):
         s, events = place(state([["moon", "rome"], ["caesar"]]), 0, "moon", 0)
-        assert s["hands"][0] == ["rome"] and s["box"] == ["moon"]
-        assert events[-1]["type"] == "nothing_to_draw"
+        assert s["hands"][0] == ["rome", "moon"] and s["box"] == []
+        assert [e["type"] for e in events] == ["card_boxed", "card_drawn"]
+
+    def test_nobody_wins_by_misplacing_a_last_card(self):
+        s, _ = place(state([["moon"], ["rome", "caesar"]]), 0, "moon", 0)
+        s, _ = place(s, 1, "rome", 0)
+        assert s["winners"] is None and s["hands"][0] == ["moon"]
 
     def test_the_misplaced_card_is_never_drawn_back(self):
         s, _ = place(state([["moon"], ["rome"]], box=("steam",)), 0, "moon", 0)
@@ -157,8 +162,8 @@ class TestRoundEnd:
         s["queue"] = [1, 2]
         s, _ = place(s, 1, "rome", 0)
         assert s["queue"] == [2]
-        s, _ = place(s, 2, "newton", 0)  # wrong; seat 0 does not get a turn, the round ends
-        assert s["winners"] == [0]
+        s, _ = place(s, 2, "newton", 0)  # wrong: newton comes back; seat 0 gets no turn, the round ends
+        assert s["winners"] == [0] and s["hands"][2] == ["steam", "newton"]
 
     def test_survivors_who_cannot_draw_share_the_win(self):
         s = state([["moon"], ["rome"]])
