@@ -178,19 +178,25 @@ class Chronology(Game):
                     *self._end_turn(state)]
         chronology.insert(gap, card)
         events: list[Event] = [{"type": "card_placed", **placed, "correct": True, "card": revealed(state, card)}]
+        # Placing one's last card ends the game (after the round) before any power could refill a stack.
+        events += self._check_end(state)
         if state["powers"] and power_actions(state, seat, colour):
             state["phase"], state["power"] = "power", colour
             return [*events, {"type": "power_offered", "seat": seat, "power": colour, "name": NAMES[colour]}]
         return events + self._end_turn(state)
 
+    def _check_end(self, state: State) -> list[Event]:
+        """Start the final round once any player has no card left in any stack."""
+        emptied = [s for s in players(state) if not cards_left(state, s)]
+        if not emptied or state["final_round"]:
+            return []
+        state["final_round"] = True
+        return [{"type": "final_round", "round": state["round"], "emptied": emptied}]
+
     def _end_turn(self, state: State) -> list[Event]:
         """Pass the turn on; once a player has emptied every stack, finish the round and end the game."""
-        events: list[Event] = []
         state["phase"] = "play"
-        emptied = [s for s in players(state) if not cards_left(state, s)]
-        if emptied and not state["final_round"]:
-            state["final_round"] = True
-            events.append({"type": "final_round", "round": state["round"], "emptied": emptied})
+        events = self._check_end(state)
         seat = state["turn"]
         while True:
             seat += 1

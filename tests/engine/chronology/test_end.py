@@ -60,10 +60,21 @@ class TestRoundPlayedOut:
         match = arrange(3, bare=True, chronologies=START, turn=0,
                         stacks={(0, "red"): ["battle-of-waterloo"], (1, "red"): ["battle-of-grunwald"],
                                 (2, "red"): ["battle-of-marathon"]})
-        match, _ = act(match, 0, {"type": "place", "colour": "red", "gap": 1})
-        match, events = act(match, 0, {"type": "discard_top", "seat": 1, "colour": "red"})  # seat 1's last card
-        assert events[1] == {"v": 2, "type": "final_round", "round": 1, "emptied": [0, 1]}
+        match, events = act(match, 0, {"type": "place", "colour": "red", "gap": 1})
+        assert {"v": 1, "type": "final_round", "round": 1, "emptied": [0]} in events
+        match, _ = act(match, 0, {"type": "discard_top", "seat": 1, "colour": "red"})  # seat 1's last card
         assert match.to_act() == {2}
+
+    def test_placing_ones_last_card_starts_the_final_round_before_any_power(self):
+        match = arrange(3, bare=True, chronologies=START, turn=0,
+                        stacks={(0, "beige"): ["harry-potter"], (1, "red"): ["battle-of-grunwald"],
+                                (2, "red"): ["battle-of-marathon"]})
+        match, events = act(match, 0, {"type": "place", "colour": "beige", "gap": 1})  # 1997 after 1066: right
+        assert match.state["final_round"] and events[1]["type"] == "final_round"
+        assert match.state["phase"] == "power" and match.state["common"]["beige"]
+        match, _ = act(match, 0, {"type": "move_top", "colour": "beige", "seat": 0})  # refills seat 0's stack
+        assert len(match.state["stacks"][0]["beige"]) == 1
+        assert match.state["final_round"] and match.to_act() == {1}
 
     def test_the_end_stays_triggered_when_a_power_refills_an_empty_player(self):
         match = arrange(3, bare=True, chronologies=START, turn=0,
