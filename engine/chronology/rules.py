@@ -104,6 +104,8 @@ class Chronology(Game):
             "powers": options["powers"],
             "chronologies": [[] for _ in range(players_count)],
             "discard": [],
+            # Cards turned over by a wrong placement: their dates were seen before they went to the discard pile.
+            "shown": [],
             "phase": "setup",
             "turn": 0,
             "power": None,
@@ -174,7 +176,8 @@ class Chronology(Game):
         placed = {"seat": seat, "colour": colour, "gap": gap}
         if not fits(state, seat, card, gap):
             state["discard"].append(card)
-            return [{"type": "card_discarded", **placed, "correct": False, "card": front(state, card)},
+            state["shown"].append(card)
+            return [{"type": "card_discarded", **placed, "correct": False, "card": revealed(state, card)},
                     *self._end_turn(state)]
         chronology.insert(gap, card)
         events: list[Event] = [{"type": "card_placed", **placed, "correct": True, "card": revealed(state, card)}]
@@ -235,15 +238,16 @@ class Chronology(Game):
                 }
                 for s in players(state)
             ],
-            "discard": [front(state, card) for card in state["discard"]],
+            "discard": [revealed(state, card) if card in state["shown"] else front(state, card)
+                        for card in state["discard"]],
         }
 
     def outcome(self, state: State) -> Outcome | None:
         return _result(state) if state["phase"] == "over" else None
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
-        placed = {card for chronology in state["chronologies"] for card in chronology}
-        return {card: DATE_FIELDS for card in state["cards"] if card not in placed}
+        seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
+        return {card: DATE_FIELDS for card in state["cards"] if card not in seen}
 
     def zones(self, state: State) -> dict[str, list[str]]:
         zones = {f"common:{colour}": cards for colour, cards in state["common"].items()}

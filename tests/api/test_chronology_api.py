@@ -10,8 +10,9 @@ SEATS = [{"name": "Ada", "age": 11}, {"bot": "sensible", "bot_options": {"hit_ra
 
 
 def dates_only_in_chronologies(game_view):
-    """Every card dict that carries a year lies in somebody's chronology."""
+    """Every card dict that carries a year lies in somebody's chronology or was turned over by a wrong placement."""
     placed = {card["id"] for player in game_view["players"] for card in player["chronology"]}
+    placed |= {card["id"] for card in game_view["discard"] if "year" in card}
 
     def dated(document):
         if isinstance(document, dict):

@@ -30,14 +30,16 @@ class TestPlacing:
         assert events[0]["type"] == "card_placed" and events[0]["card"]["label"] == "1815"
         assert match.to_act() == {1}
 
-    def test_a_wrong_card_goes_to_the_discard_pile_date_unseen(self):
+    def test_a_wrong_card_is_turned_over_for_all_to_see_then_discarded(self):
         match = table(stacks={(0, "red"): ["battle-of-waterloo"]})
         match, events = act(match, 0, {"type": "place", "colour": "red", "gap": 0})
         assert match.state["chronologies"][0] == CHRONOLOGY
         assert match.state["discard"][-1] == "battle-of-waterloo"
         assert events[0] == {"v": 1, "type": "card_discarded", "seat": 0, "colour": "red", "gap": 0,
                              "correct": False, "card": {"id": "battle-of-waterloo", "colour": "red",
-                                                        "title": "Napoleon's final defeat at Waterloo"}}
+                                                        "title": "Napoleon's final defeat at Waterloo",
+                                                        "year": 1815, "label": "1815"}}
+        assert GAME.view(match.state, 1)["discard"][-1]["year"] == 1815
         assert match.state["phase"] == "play" and match.to_act() == {1}
 
     @pytest.mark.parametrize("gap", [0, 1])

@@ -60,19 +60,22 @@ class TestSecrets:
             view = GAME.view(state, seed % 4)
             hidden = GAME.hidden_cards(state, seed % 4)
             assert not leaks(view, hidden)
-            placed = {card for chronology in state["chronologies"] for card in chronology}
-            assert set(hidden) == set(state["cards"]) - placed
+            seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
+            assert set(hidden) == set(state["cards"]) - seen
             assert all(fields == {"year", "label"} for fields in hidden.values())
             below = {card for zone, cards in GAME.zones(state).items()
                      if zone.startswith(("common:", "stack:")) for card in cards[:-1]}
             assert not below & set(ids_in(view))
 
-    def test_a_wrong_card_and_a_reshuffle_reveal_nothing(self):
+    def test_a_wrong_card_shows_only_its_own_date_and_a_reshuffle_reveals_nothing(self):
         match = arrange(2, chronologies={0: ["battle-of-hastings"]},
                         stacks={(0, "red"): ["battle-of-waterloo"], (0, "blue"): ["x-rays", "apollo-11"]})
         match, events = act(match, 0, {"type": "place", "colour": "red", "gap": 0})
         assert leaks(events, GAME.hidden_cards(match.state, None)) == []
-        assert "year" not in events[0]["card"]
+        assert events[0]["card"]["year"] == 1815
+        discarded_unseen = [card for card in match.state["discard"] if card != "battle-of-waterloo"]
+        assert discarded_unseen and all("year" not in card for card in GAME.view(match.state, 1)["discard"]
+                                        if card["id"] in discarded_unseen)
         match = arrange(2, chronologies={0: ["battle-of-hastings"]}, phase="power",
                         stacks={(0, "red"): ["battle-of-waterloo"], (0, "blue"): ["x-rays", "apollo-11"]})
         match.state["power"] = "blue"
