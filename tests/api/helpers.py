@@ -18,6 +18,14 @@ def view(client, game_id, token=None):
     return response.get_json()
 
 
+def act(client, game_id, token, action, version):
+    """Post one action at a known version and return the answer, which must be 200."""
+    response = client.post(f"/v1/games/{game_id}/actions", json=action,
+                           headers={**bearer(token), "If-Match": f'"{version}"'})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
 def play_to_end(client, game_id, tokens, max_moves=5000):
     """Let every human seat play its first legal action until the game ends; return the final view."""
     for _ in range(max_moves):
@@ -26,7 +34,5 @@ def play_to_end(client, game_id, tokens, max_moves=5000):
             return game
         seat = game["to_act"][0]
         mine = view(client, game_id, tokens[seat])
-        response = client.post(f"/v1/games/{game_id}/actions", json=mine["legal_actions"][0],
-                               headers={**bearer(tokens[seat]), "If-Match": f'"{mine["version"]}"'})
-        assert response.status_code == 200, response.get_json()
+        act(client, game_id, tokens[seat], mine["legal_actions"][0], mine["version"])
     raise AssertionError("the game did not end")

@@ -5,17 +5,10 @@ import json
 from engine.core import Rng, replay
 from engine.lost_cities.layout import SHEET_FILE, default_layout
 from engine.lost_cities.scoring import score
-from tests.api.helpers import bearer, create, view
+from tests.api.helpers import act, bearer, create, view
 
 ANN, BOB, BOT = 0, 1, 2
 SEATS = [{"name": "Ann"}, {"name": "Bob"}, {"bot": "good"}]
-
-
-def post(client, game_id, token, action, version):
-    response = client.post(f"/v1/games/{game_id}/actions", json=action,
-                           headers={**bearer(token), "If-Match": f'"{version}"'})
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
 
 
 def events_for(client, game_id, token, after):
@@ -55,7 +48,7 @@ def test_three_seats_play_to_the_end_with_secrets_kept_and_a_correct_breakdown(c
         seat = min(spectator["to_act"])
         mine = view(client, game_id, tokens[seat])
         assert mine["legal_actions"], "a seat to act always has a legal action"
-        body = post(client, game_id, tokens[seat], rng.choice(mine["legal_actions"]), mine["version"])
+        body = act(client, game_id, tokens[seat], rng.choice(mine["legal_actions"]), mine["version"])
         moves += 1
         other = BOB if seat == ANN else ANN
         state = body["game"]

@@ -4,18 +4,11 @@ import json
 
 from engine.core import Rng, replay
 from engine.ticket_to_ride.board import board
-from tests.api.helpers import bearer, create, view
+from tests.api.helpers import act, bearer, create, view
 
 TYPE = "ticket-to-ride-europe"
 ANN, BOB, BOT = 0, 1, 2
 SEATS = [{"name": "Ann"}, {"name": "Bob"}, {"bot": "greedy"}]
-
-
-def post(client, game_id, token, action, version):
-    response = client.post(f"/v1/games/{game_id}/actions", json=action,
-                           headers={**bearer(token), "If-Match": f'"{version}"'})
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
 
 
 def choose(actions, rng):
@@ -45,7 +38,7 @@ def test_refusals_are_problems(client):
     assert few.status_code == 422 and few.get_json()["code"] == "action/illegal"
     junk = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]), json={"type": "teleport"})
     assert junk.status_code == 422 and junk.get_json()["code"] == "action/malformed"
-    post(client, game_id, tokens[ANN], {"type": "keep_tickets", "tickets": offer}, mine["version"])
+    act(client, game_id, tokens[ANN], {"type": "keep_tickets", "tickets": offer}, mine["version"])
     again = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]),
                         json={"type": "keep_tickets", "tickets": offer})
     assert again.status_code == 409 and again.get_json()["code"] == "action/not_your_turn"
@@ -73,7 +66,7 @@ def test_three_seats_play_to_the_end_with_secrets_kept(client):
         shown = json.dumps(theirs["view"])
         assert not [c["id"] for c in mine["view"]["hand"] if f'"{c["id"]}"' in shown]
         checked += 1
-        body = post(client, game_id, tokens[seat], choose(mine["legal_actions"], rng), mine["version"])
+        body = act(client, game_id, tokens[seat], choose(mine["legal_actions"], rng), mine["version"])
         for event in body["events"]:
             assert "to" not in event  # visibility is stripped; private events reach only their seat
             if event["type"] in ("card_received", "your_tickets", "tickets_offered"):
