@@ -90,19 +90,7 @@ def _reference_command(commands: Any) -> None:
         "--size", default="poker", choices=tuple(REFERENCE_SIZES), type=str.lower, help="card size (default: poker)"
     )
     reference.add_argument("--paper", default="a4", choices=tuple(PAPERS), type=str.lower, help="paper (default: a4)")
-    reference.add_argument(
-        "--duplex",
-        default="long",
-        choices=DUPLEX_MODES,
-        help="how a two-faced card's backs print: long or short edge duplex, fold-over, or none (default: long)",
-    )
-    reference.add_argument(
-        "--back-offset",
-        default=(0.0, 0.0),
-        type=_offset,
-        metavar="X,Y",
-        help="shift of the back pages in mm, measured with `calibration` (default: 0,0)",
-    )
+    _back_options(reference, "a two-faced card's backs")
     reference.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: GAME-LANG.pdf)")
     reference.set_defaults(func=run_reference)
 
@@ -115,11 +103,15 @@ def _layout_options(parser: argparse.ArgumentParser) -> None:
         metavar="SIZE",
         help=f"card size: {', '.join(CARD_SIZES)} or WxH in mm, e.g. 60x90 (default: poker)",
     )
+    _back_options(parser, "the backs")
+
+
+def _back_options(parser: argparse.ArgumentParser, backs: str) -> None:
     parser.add_argument(
         "--duplex",
         default="long",
         choices=DUPLEX_MODES,
-        help="how the backs print: long or short edge duplex, fold-over, or none (default: long)",
+        help=f"how {backs} print: long or short edge duplex, fold-over, or none (default: long)",
     )
     parser.add_argument(
         "--back-offset",
