@@ -1,7 +1,10 @@
 """The Redis connections an app uses, made once in `init_app` and kept in `app.extensions`."""
 
+from typing import Any
+
 import redis
 from flask import Flask, current_app
+from redis.sentinel import Sentinel
 
 from api.deck_store import DeckStore
 from api.lobby import Lobby
@@ -9,13 +12,34 @@ from api.printing_queue import PrintQueue
 from api.store import GameStore
 
 
+def connect(url: str) -> Any:
+    """Connect by URL: redis://, rediss://, unix://; redis+cluster://host:port; redis+sentinel://h:p[,h:p]/service[/db]."""
+    scheme, _, rest = url.partition("://")
+    base = scheme.partition("+")[0]
+    if scheme.endswith("+cluster"):
+        return redis.RedisCluster.from_url(f"{base}://{rest}")
+    if scheme.endswith("+sentinel"):
+        hosts, _, path = rest.partition("/")
+        service, _, db = path.partition("/")
+        sentinels = [_address(host) for host in hosts.split(",")]
+        return Sentinel(sentinels, ssl=base == "rediss").master_for(service, db=int(db or 0))
+    return redis.Redis.from_url(url, health_check_interval=30)
+
+
+def _address(host: str) -> tuple[str, int]:
+    name, _, port = host.rpartition(":")
+    return (name, int(port)) if name else (host, 26379)
+
+
 def init_app(app: Flask) -> None:
     url = app.config["REDIS_URL"]
     if not url:
         raise RuntimeError("Set DESKOVKA_REDIS_URL, or run `deskovka serve`, which starts an embedded Redis.")
-    connection = redis.Redis.from_url(url, health_check_interval=30)
+    connection = connect(url)
     queue_url = app.config.get("QUEUE_URL") or url
-    queue_connection = connection if queue_url == url else redis.Redis.from_url(queue_url, health_check_interval=30)
+    if queue_url == url and not isinstance(connection, redis.Redis):
+        raise RuntimeError("RQ needs a plain Redis for its queue: set DESKOVKA_QUEUE_URL beside a Cluster state URL.")
+    queue_connection = connection if queue_url == url else connect(queue_url)
     app.extensions["deskovka"] = {
         "redis": connection,
         "store": GameStore(connection),

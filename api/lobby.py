@@ -4,7 +4,8 @@ import redis
 
 
 class Lobby:
-    prefix = "dk:lobby"
+    # One hash tag for every lobby key, so the two writes of a pipeline share a Redis Cluster slot.
+    prefix = "dk:{lobby}"
 
     def __init__(self, connection: redis.Redis) -> None:
         self.connection = connection
