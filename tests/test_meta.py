@@ -36,3 +36,16 @@ def test_every_game_has_a_reference_card_under_its_own_name():
     from printing.translations import GAMES as REFERENCE_CARDS
 
     assert sorted(REFERENCE_CARDS) == sorted(game.name for game in GAMES)
+
+
+def test_every_error_code_the_api_can_answer_is_documented_for_client_developers():
+    import re
+
+    from api.problems import ENGINE_STATUS
+
+    guide = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    sources = "".join(path.read_text(encoding="utf-8") for path in (ROOT / "api").rglob("*.py"))
+    raised = set(re.findall(r'Problem\(\s*\d{3},\s*"([a-z/_-]+)"', sources))
+    assert len(raised) > 20
+    for code in raised | set(ENGINE_STATUS):
+        assert f"`{code}`" in guide, f"document {code} in docs/api.md"
