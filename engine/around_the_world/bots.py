@@ -48,7 +48,9 @@ class GreedyBot(Bot):
         board: Board = game.board  # type: ignore[attr-defined]
         phase = state["phase"]
         if phase == "take":
-            return max(actions, key=lambda a: self._take_value(state, board, seat, a))
+            # The bot buys, if at all, after seeing which card it took.
+            takes = [a for a in actions if a["type"] != "buy"]
+            return max(takes, key=lambda a: self._take_value(state, board, seat, a))
         if phase == "roll":
             die, gold = state["roll"]["die"], state["gold"][seat]
             wants = die >= 5 or (die >= 4 and gold >= 3)

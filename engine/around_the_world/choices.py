@@ -64,7 +64,16 @@ def take_actions(board: Board, state: State, seat: int) -> list[Action]:
         actions.append(take)
     if may_draw_instead(state):
         actions.append({"type": "draw"})
-    return actions
+    return actions + buy_actions(board, state, seat)
+
+
+def buy_actions(board: Board, state: State, seat: int) -> list[Action]:
+    """Buying a card for gold: the Czech text allows it at any time during one's turn."""
+    if state["gold"][seat] < board.supply["buy_price"]:
+        return []
+    decks = {"travel": state["travel_deck"] or state["travel_discard"],
+             "event": state["event_deck"] or state["event_discard"]}
+    return [{"type": "buy", "deck": deck} for deck, cards in decks.items() if cards]
 
 
 def may_draw_instead(state: State) -> bool:
@@ -95,11 +104,7 @@ def _travel_phase_actions(board: Board, state: State, seat: int) -> list[Action]
         actions += [plan.action() for plan in plans(state, board, seat)]
     actions += [{"type": "play_event", "card": name} for name in connections(board, state, seat)]
     actions.append({"type": "end_turn"})
-    if state["gold"][seat] >= board.supply["buy_price"]:
-        if state["travel_deck"] or state["travel_discard"]:
-            actions.append({"type": "buy", "deck": "travel"})
-        if state["event_deck"] or state["event_discard"]:
-            actions.append({"type": "buy", "deck": "event"})
+    actions += buy_actions(board, state, seat)
     holds_elephant = any(state["event_cards"][c] == "elephant" for c in state["event_hands"][seat])
     if holds_elephant and gold_supply(state, board) > 0:
         actions.append({"type": "sell_event", "card": "elephant"})

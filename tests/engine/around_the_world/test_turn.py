@@ -189,3 +189,15 @@ class TestHandLimit:
         match, events = act(match, actions[0])
         assert len(match.state["hands"][0]) == 6 and len(match.state["event_hands"][0]) == 2
         assert seat_of(match) == 1 and of_type(events, "card_discarded")
+
+
+def test_a_card_may_be_bought_before_the_take():
+    match = start(3, seed=4)
+    seat = seat_of(match)
+    match.state["gold"][seat] = 3
+    assert match.state["phase"] == "take"
+    assert {"type": "buy", "deck": "travel"} in GAME.legal_actions(match.state, seat)
+    hand = len(match.state["hands"][seat])
+    match, events = act(match, {"type": "buy", "deck": "travel"})
+    assert match.state["phase"] == "take" and match.state["gold"][seat] == 1
+    assert len(match.state["hands"][seat]) == hand + 1 and events[0]["type"] == "card_bought"
