@@ -3,8 +3,21 @@
 from typing import Any
 
 import orjson
+from hypothesis import strategies as st
 
 from engine.core import EngineError, Match, play
+
+
+def play_a_legal_move(match: Match, data: st.DataObject) -> Match:
+    """Let a seat to act (drawn by Hypothesis) play one of its legal actions; the version grows by exactly one."""
+    to_act = sorted(match.to_act())
+    if not to_act:
+        return match
+    seat = data.draw(st.sampled_from(to_act))
+    action = data.draw(st.sampled_from(match.rules.legal_actions(match.state, seat)))
+    moved = play(match, seat, action)[0]
+    assert moved.version == match.version + 1
+    return moved
 
 
 def play_or_refuse(match: Match, seat: int, action: Any) -> Match:

@@ -6,9 +6,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import new_match, play
+from engine.core import new_match
 from tests.engine.around_the_world.support import BOARD, GAME
-from tests.machines import play_or_refuse
+from tests.machines import play_a_legal_move, play_or_refuse
 
 KINDS = ["take", "draw", "travel", "play_event", "end_turn", "buy", "sell_event", "accept", "reroll", "discard", "fly"]
 
@@ -21,11 +21,7 @@ class AroundTheWorldMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def legal_move(self, data):
-        to_act = sorted(self.match.to_act())
-        if not to_act:
-            return
-        action = data.draw(st.sampled_from(GAME.legal_actions(self.match.state, to_act[0])))
-        self.match, _ = play(self.match, to_act[0], action)
+        self.match = play_a_legal_move(self.match, data)
 
     @rule(seat=st.integers(0, 5), action=st.fixed_dictionaries({
         "type": st.sampled_from(KINDS),

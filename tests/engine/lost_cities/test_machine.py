@@ -4,9 +4,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import new_match, play
+from engine.core import new_match
 from engine.lost_cities.layout import default_layout
-from tests.machines import play_or_refuse
+from tests.machines import play_a_legal_move, play_or_refuse
 
 LAYOUT = default_layout()
 COLOURS = list(LAYOUT.colours)
@@ -19,14 +19,7 @@ class LostCitiesMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def legal_move(self, data):
-        to_act = sorted(self.match.to_act())
-        if not to_act:
-            return
-        seat = data.draw(st.sampled_from(to_act))
-        action = data.draw(st.sampled_from(self.match.rules.legal_actions(self.match.state, seat)))
-        before = self.match.version
-        self.match, _ = play(self.match, seat, action)
-        assert self.match.version == before + 1
+        self.match = play_a_legal_move(self.match, data)
 
     @rule(seat=st.integers(0, 4), action=st.fixed_dictionaries({
         "type": st.sampled_from(["take", "refuse", "accelerate", "stop", "roll"]),

@@ -7,9 +7,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import new_match, play
+from engine.core import new_match
 from engine.ticket_to_ride.board import board
-from tests.machines import play_or_refuse
+from tests.machines import play_a_legal_move, play_or_refuse
 
 BOARD = board()
 JUNK = st.fixed_dictionaries({
@@ -32,12 +32,7 @@ class TicketToRideMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def legal_move(self, data):
-        to_act = sorted(self.match.to_act())
-        if not to_act:
-            return
-        seat = data.draw(st.sampled_from(to_act))
-        action = data.draw(st.sampled_from(self.match.rules.legal_actions(self.match.state, seat)))
-        self.match, _ = play(self.match, seat, action)
+        self.match = play_a_legal_move(self.match, data)
 
     @rule(seat=st.integers(0, 4), action=JUNK)
     def any_action_is_applied_or_refused_cleanly(self, seat, action):

@@ -7,8 +7,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import new_match, play
-from tests.machines import play_or_refuse
+from engine.core import new_match
+from tests.machines import play_a_legal_move, play_or_refuse
 
 
 class TimelineMachine(RuleBasedStateMachine):
@@ -19,14 +19,7 @@ class TimelineMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def legal_move(self, data):
-        to_act = self.match.to_act()
-        if not to_act:
-            return
-        seat = min(to_act)
-        action = data.draw(st.sampled_from(self.match.rules.legal_actions(self.match.state, seat)))
-        before = self.match.version
-        self.match, _ = play(self.match, seat, action)
-        assert self.match.version == before + 1
+        self.match = play_a_legal_move(self.match, data)
 
     @rule(seat=st.integers(0, 7), card=st.text(max_size=5), gap=st.integers(-3, 200))
     def any_move_is_applied_or_refused_cleanly(self, seat, card, gap):
