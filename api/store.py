@@ -8,6 +8,9 @@ import orjson
 import redis
 
 # Compare-and-set on the record's revision; log, events and the idempotency record land in the same step.
+# Events go into a stream, one entry per version (id `<version>-1`, field `e`: that version's events as a JSON
+# array), so `after=N` is a range read. A move that changes the version is published on the moves channel as
+# `<old version> <message>`, so every API process can wake its followers of the game without polling.
 COMMIT = """
 local rev = redis.call('HGET', KEYS[1], 'rev')
 if ARGV[1] == '' then
@@ -16,18 +19,34 @@ elseif rev ~= ARGV[1] then
   return {0}
 end
 if ARGV[5] ~= '' and redis.call('EXISTS', KEYS[4]) == 1 then return {2} end
-redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4])
+if redis.call('TYPE', KEYS[3]).ok == 'list' then
+  -- A game stored before events became a stream: fold its list into one entry per version.
+  local by_version, order = {}, {}
+  for _, raw in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
+    local v = string.format('%d', cjson.decode(raw).v)
+    if not by_version[v] then by_version[v] = {}; table.insert(order, v) end
+    table.insert(by_version[v], raw)
+  end
+  redis.call('DEL', KEYS[3])
+  for _, v in ipairs(order) do
+    redis.call('XADD', KEYS[3], v .. '-1', 'e', '[' .. table.concat(by_version[v], ',') .. ']')
+  end
+end
 local logs = tonumber(ARGV[7])
-for i = 8, 7 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-for i = 8 + logs, #ARGV do redis.call('RPUSH', KEYS[3], ARGV[i]) end
+local batches = tonumber(ARGV[8])
+local first = 11 + logs
+for i = first, first + 2 * batches - 1, 2 do redis.call('XADD', KEYS[3], ARGV[i] .. '-1', 'e', ARGV[i + 1]) end
+local old = redis.call('HGET', KEYS[1], 'version')
+redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4])
+for i = 11, 10 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 local ttl = tonumber(ARGV[6])
 if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', ttl) end
 for i = 1, 3 do
   if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
 end
+if old and tonumber(ARGV[3]) > tonumber(old) then redis.call('PUBLISH', ARGV[9], old .. ' ' .. ARGV[10]) end
 return {1}
 """
-
 
 class Commit(StrEnum):
     CONFLICT = "conflict"
@@ -65,6 +84,8 @@ class GameStore:
     """Keep games in Redis; the connection is passed in, never global."""
 
     prefix = "dk"
+    # Every move that changes a version is published here (see COMMIT), for the followers' wake-ups.
+    moves_channel = "dk:moves"
 
     def __init__(self, connection: redis.Redis) -> None:
         self.connection = connection
@@ -101,6 +122,10 @@ class GameStore:
         keys = [self.key_for(record.id, part) for part in ("state", "log", "events")]
         keys.append(answer[0] if answer else self.key_for(record.id, "idem:-"))
         new_rev = 1 if expected_rev is None else expected_rev + 1
+        batches: dict[int, list[dict[str, Any]]] = {}
+        for event in events:
+            batches.setdefault(event["v"], []).append(event)
+        moved = {"game": record.id, "version": record.version, "status": record.status, "events": events}
         args: list[Any] = [
             "" if expected_rev is None else str(expected_rev),
             new_rev,
@@ -109,8 +134,11 @@ class GameStore:
             dumps(answer[1]) if answer else "",
             ttl,
             len(log),
+            len(batches),
+            self.moves_channel,
+            dumps(moved),
             *map(dumps, log),
-            *map(dumps, events),
+            *(item for v, batch in batches.items() for item in (v, dumps(batch))),
         ]
         result = self._commit(keys=keys, args=args)
         if result[0] == 1:
@@ -126,5 +154,14 @@ class GameStore:
     def log(self, game_id: str) -> list[dict[str, Any]]:
         return [orjson.loads(raw) for raw in self.connection.lrange(self.key_for(game_id, "log"), 0, -1)]
 
-    def events(self, game_id: str) -> list[dict[str, Any]]:
-        return [orjson.loads(raw) for raw in self.connection.lrange(self.key_for(game_id, "events"), 0, -1)]
+    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """Return the game's events of versions after `after`, oldest first."""
+        key = self.key_for(game_id, "events")
+        try:
+            entries = self.connection.xrange(key, min=f"{after + 1}-0")
+        except redis.ResponseError as error:
+            if "WRONGTYPE" not in str(error):
+                raise
+            # Stored before events became a stream, and not moved since.
+            return [e for raw in self.connection.lrange(key, 0, -1) if (e := orjson.loads(raw))["v"] > after]
+        return [event for _, fields in entries for event in orjson.loads(fields[b"e"])]

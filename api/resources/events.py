@@ -60,9 +60,9 @@ def list_events(query, game_id):
         return Response(stream_with_context(stream), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     deadline = time.monotonic() + min(query["wait"], config["MAX_WAIT"])
-    version = record.version
+    version, after = record.version, query["after"]
     while True:
-        events = events_for(store.events(game_id), seat, query["after"]) if version > query["after"] else []
+        events = events_for(store.events(game_id, after), seat, after) if version > after else []
         if events or time.monotonic() >= deadline:
             return {"version": version, "events": events}
         time.sleep(config["POLL_INTERVAL"])
@@ -80,7 +80,7 @@ def _stream(store: GameStore, game_id: str, seat: int | None, after: int, lifeti
         if version is None:
             return
         if version > after:
-            new = events_for(store.events(game_id), seat, after)
+            new = events_for(store.events(game_id, after), seat, after)
             for v in sorted({event["v"] for event in new}):
                 batch = [event for event in new if event["v"] == v]
                 yield f"id: {v}\nevent: events\ndata: {json.dumps(batch)}\n\n"
