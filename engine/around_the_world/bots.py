@@ -55,8 +55,12 @@ class GreedyBot(Bot):
             die, gold = state["roll"]["die"], state["gold"][seat]
             wants = die >= 5 or (die >= 4 and gold >= 3)
             return {"type": "reroll"} if wants and {"type": "reroll"} in actions else {"type": "accept"}
+        if phase == "receipt":
+            # A drawn card is worth having: a grey event harms everybody alike.
+            return actions[0]
         if phase == "discard":
-            return max(actions, key=lambda a: self._discard_value(state, board, seat, a))
+            discards = [a for a in actions if a["type"] == "discard"]
+            return max(discards, key=lambda a: self._discard_value(state, board, seat, a))
         return self._travel_phase(state, board, seat, actions)
 
     def _take_value(self, state: State, board: Board, seat: int, action: Action) -> float:

@@ -4,7 +4,8 @@ import json
 from itertools import combinations
 
 from engine.around_the_world.board import Board
-from engine.around_the_world.phases import DISCARD, OVER, ROLL, TAKE
+from engine.around_the_world.phases import DISCARD, OVER, RECEIPT, ROLL, TAKE
+from engine.around_the_world.receipts import receipt_actions
 from engine.around_the_world.table import gold_supply, hand_cards
 from engine.around_the_world.travel import card_list, effect_of, plans
 from engine.core.errors import IllegalAction
@@ -27,10 +28,13 @@ def legal_actions(board: Board, state: State, seat: int) -> list[Action]:
         return take_actions(board, state, seat)
     if phase == ROLL:
         rerolls = [{"type": "reroll"}] if state["gold"][seat] >= board.supply["reroll_price"] else []
-        return [{"type": "accept"}, *rerolls]
+        return [{"type": "accept"}, *rerolls, *buy_actions(board, state, seat)]
+    if phase == RECEIPT:
+        return [*receipt_actions(state), *buy_actions(board, state, seat)]
     if phase == DISCARD:
         cards = sorted(set(hand_cards(state, seat)), key=lambda c: (-c[1], c[0]))
-        return [{"type": "discard", "card": {"kind": kind, "days": days}} for kind, days in cards]
+        discards = [{"type": "discard", "card": {"kind": kind, "days": days}} for kind, days in cards]
+        return discards + buy_actions(board, state, seat)
     return _travel_phase_actions(board, state, seat)
 
 

@@ -5,8 +5,9 @@ from collections import Counter
 from engine.around_the_world.board import Board
 from engine.around_the_world.choices import action_key, can_travel, connections
 from engine.around_the_world.phases import ROLL, TRAVEL
+from engine.around_the_world.receipts import take_receipts
 from engine.around_the_world.rounds import next_turn
-from engine.around_the_world.table import hand_cards, remove_card, remove_event, take_receipts
+from engine.around_the_world.table import hand_cards, remove_card, remove_event
 from engine.around_the_world.travel import canonical_travel, card_list, plans
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, State

@@ -36,7 +36,7 @@ def start_round(board: Board, state: State, rng: Rng) -> list[Event]:
 def _begin_turn(board: Board, state: State) -> list[Event]:
     seat = state["order"][state["turn_index"]]
     state["turn"] = {"seat": seat, "space": None, "balloon": False, "balloon_used": False, "travels": 0,
-                     "allowed": 1}
+                     "allowed": 1, "receipts": []}
     state["phase"] = TAKE if take_actions(board, state, seat) else TRAVEL
     return [{"type": "turn_started", "seat": seat, "phase": state["phase"]}]
 

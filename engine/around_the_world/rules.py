@@ -3,13 +3,13 @@
 from collections.abc import Callable
 from typing import Any
 
-from engine.around_the_world import choices, journey, take, turn
+from engine.around_the_world import choices, journey, receipts, take, turn
 from engine.around_the_world import view as views
 from engine.around_the_world.board import Board, default_board
 from engine.around_the_world.bots import GreedyBot
 from engine.around_the_world.options import AroundTheWorldOptions
 from engine.around_the_world.outcome import result
-from engine.around_the_world.phases import ACTION_TYPES, DISCARD, OVER, PHASE_ACTIONS, ROLL, TAKE, TRAVEL
+from engine.around_the_world.phases import ACTION_TYPES, DISCARD, OVER, PHASE_ACTIONS, RECEIPT, ROLL, TAKE, TRAVEL
 from engine.around_the_world.setup import set_up
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
@@ -24,6 +24,8 @@ HANDLERS: dict[str, Handler] = {
     "accept": journey.accept,
     "reroll": journey.reroll,
     "play_event": journey.play_event,
+    "draw_receipt": receipts.draw_receipt,
+    "decline_receipt": receipts.decline_receipt,
     "buy": turn.buy,
     "sell_event": turn.sell_event,
     "end_turn": turn.end_turn,
@@ -76,8 +78,9 @@ class AroundTheWorld(Game):
         return {
             TAKE: "first take one of the travel cards laid out (take) and use its action if you like.",
             TRAVEL: "travel, play an event card, buy a card or end your turn.",
-            ROLL: "accept the die or re-roll it for 1 gold.",
-            DISCARD: f"discard travel cards down to {self.board.supply['hand_limit']}.",
+            ROLL: "accept the die or re-roll it for 1 gold (or buy a card).",
+            RECEIPT: "draw the card your receipt offers or decline it (or buy a card).",
+            DISCARD: f"discard travel cards down to {self.board.supply['hand_limit']} (or buy a card).",
         }[phase]
 
     # --- what players see and the end --------------------------------------------------------------------

@@ -123,30 +123,3 @@ def grey_event(state: State, board: Board, rng: Rng, seat: int, card: str) -> li
     return [{"type": "grey_event", "seat": seat, "card": name, "days": days, "discarded": discarded},
             *lose_days(state, travelling(state), days, name),
             {"type": "event_deck_reshuffled", "count": len(pool)}]
-
-
-def take_receipts(state: State, board: Board, rng: Rng, seat: int, location: str) -> list[Event]:
-    """The first player to reach a location takes its red receipt, the last its blue; each acts at once."""
-    chips = state["receipts"][location]
-    position = state["positions"][seat]
-    events: list[Event] = []
-    taken = []
-    if chips["red"] is not None:
-        taken.append(("red", chips["red"]))
-        chips["red"] = None
-    if chips["blue"] is not None and all(p >= position for p in state["positions"]):
-        taken.append(("blue", chips["blue"]))
-        chips["blue"] = None
-    for colour, kind in taken:
-        state["receipts_taken"][seat].append({"location": location, "colour": colour, "kind": kind})
-        events.append({"type": "receipt_taken", "seat": seat, "location": location, "colour": colour, "kind": kind})
-        if kind == "gold":
-            events += gain_gold(state, board, seat, "receipt")
-        elif kind == "travel":
-            events += give_travel(state, rng, seat, 1, "receipt")
-        elif kind == "event":
-            events += give_event(state, board, rng, seat, "receipt")
-        else:
-            others = [s for s in range(state["players"]) if s != seat]
-            events += lose_days(state, others, 1, "receipt")
-    return events

@@ -70,6 +70,8 @@ class Timeline(Game):
             "hands": hands,
             "timeline": [pile.pop()],
             "box": [],
+            # Cards turned over by a wrong placement: everyone saw their keys, even if they come back in a reshuffle.
+            "shown": [],
             "active": list(range(players)),
             "eliminated": {},
             "round": 1,
@@ -97,8 +99,10 @@ class Timeline(Game):
             events.append({"type": "card_placed", "seat": seat, "gap": gap, "correct": True,
                            "card": _revealed(state, card)})
         else:
+            # The misplaced card is turned over, so everyone at the table sees its key (seeds 000 and 002).
+            state.setdefault("shown", []).append(card)  # games started before the rule have no list yet
             events.append({"type": "card_boxed", "seat": seat, "gap": gap, "correct": False,
-                           "card": _front(state, card)})
+                           "card": _revealed(state, card)})
             if state["pile"] or state["box"]:
                 # Draw before boxing, so a player does not draw back the card they just misplaced.
                 events += self._draw(state, seat)
@@ -216,8 +220,8 @@ class Timeline(Game):
         }
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
-        on_timeline = set(state["timeline"])
-        return {card: KEY_FIELDS for card in state["cards"] if card not in on_timeline}
+        seen = set(state["timeline"]) | set(state.get("shown", ()))
+        return {card: KEY_FIELDS for card in state["cards"] if card not in seen}
 
     def zones(self, state: State) -> dict[str, list[str]]:
         zones = {"pile": state["pile"], "timeline": state["timeline"], "box": state["box"]}

@@ -134,13 +134,14 @@ class TestEventsAndReplay:
         mover.join()
         assert waited["version"] == 1 and waited["events"][0]["v"] == 1
 
-    def test_no_response_carries_the_key_of_a_card_off_the_timeline(self, client, redis_client):
+    def test_no_response_carries_the_key_of_a_card_in_a_hand_or_the_pile(self, client, redis_client):
         game, tokens = create(client, [{"name": "A"}, {"bot": "random"}, {"bot": "hit-rate"}], seed=3)
         game_id = game["id"]
 
         def hidden_now():
             state = orjson.loads(redis_client.hget(f"dk:{{g:{game_id}}}:state", "doc"))["state"]
-            return {card: {"key", "label"} for card in state["cards"] if card not in state["timeline"]}
+            return {card: {"key", "label"} for card in state["cards"]
+                    if card not in state["timeline"] and card not in state["shown"]}
 
         for _ in range(400):
             responses = [

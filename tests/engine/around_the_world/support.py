@@ -103,8 +103,13 @@ def of_type(events, kind: str) -> list[dict[str, Any]]:
 
 
 def finish_turn(match: Match) -> tuple[Match, list]:
-    """End the turn of the seat to act, discarding its highest cards if it must."""
-    match, events = act(match, {"type": "end_turn"})
+    """End the turn of the seat to act (declining any receipt's draw), discarding its highest cards if it must."""
+    events = []
+    while match.state["phase"] == "receipt":
+        match, more = act(match, {"type": "decline_receipt"})
+        events += more
+    match, more = act(match, {"type": "end_turn"})
+    events += more
     while match.state["phase"] == "discard":
         match, more = act(match, GAME.legal_actions(match.state, seat_of(match))[0])
         events += more

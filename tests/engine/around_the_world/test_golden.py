@@ -29,7 +29,7 @@ KIND = {"s": "ship", "t": "train"}
 
 
 def parse(text):
-    """Read the script's short form: 'take gold+', 'travel s4 t2 +balloon balloon', 'end', 'buy travel'..."""
+    """Read the script's short form: 'take gold+', 'travel s4 t2 +balloon balloon', 'receipt' (draw), 'end'..."""
     word, *rest = text.split()
     if word == "take":
         action = {"type": "take", "space": rest[0].rstrip("+")}
@@ -40,15 +40,15 @@ def parse(text):
         return {"type": "travel", "cards": cards, "events": events, "balloon_action": "balloon" in rest}
     if word in ("buy", "sell_event"):
         return {"type": word, ("deck" if word == "buy" else "card"): rest[0]}
-    return {"type": {"end": "end_turn"}.get(word, word)}
+    return {"type": {"end": "end_turn", "receipt": "draw_receipt"}.get(word, word)}
 
 
 SCRIPT = [
     # round 1 (start: seat 0)
     (0, "take gold+"), (0, "travel s4 t2"), (0, "end"),
-    (1, "take balloon+"), (1, "travel s4 t2 balloon"), (1, "accept"), (1, "end"),
+    (1, "take balloon+"), (1, "travel s4 t2 balloon"), (1, "accept"), (1, "receipt"), (1, "end"),
     # round 2 (seat 1)
-    (1, "take gold+"), (1, "travel t3 t3"), (1, "end"),
+    (1, "take gold+"), (1, "travel t3 t3"), (1, "receipt"), (1, "end"),
     (0, "take event+"), (0, "travel t4 t4"), (0, "end"),
     # round 3 (seat 0)
     (0, "take gold+"), (0, "travel s7 +balloon"), (0, "reroll"), (0, "accept"), (0, "end"),
@@ -63,17 +63,19 @@ SCRIPT = [
     (1, "take gold+"), (1, "travel s5 +balloon"), (1, "accept"), (1, "buy travel"), (1, "end"),
     (0, "take event+"), (0, "travel +elephant"), (0, "reroll"), (0, "accept"), (0, "end"),
     # round 7 (seat 0)
-    (0, "take event+"), (0, "travel +submarine"), (0, "end"),
-    (1, "take balloon+"), (1, "travel s5 t3 balloon"), (1, "reroll"), (1, "accept"), (1, "end"),
+    (0, "take event+"), (0, "travel +submarine"), (0, "receipt"), (0, "end"),
+    (1, "take balloon+"), (1, "travel s5 t3 balloon"), (1, "reroll"), (1, "accept"), (1, "receipt"),
+    (1, "end"),
     # round 8 (seat 1)
-    (1, "take balloon+"), (1, "travel s5 s8 balloon"), (1, "accept"), (1, "end"),
-    (0, "take gold+"), (0, "travel s6 s6"), (0, "buy travel"), (0, "end"),
+    (1, "take balloon+"), (1, "travel s5 s8 balloon"), (1, "accept"), (1, "receipt"), (1, "end"),
+    (0, "take gold+"), (0, "travel s6 s6"), (0, "receipt"), (0, "buy travel"), (0, "end"),
     # round 9 (seat 0)
     (0, "take balloon+"), (0, "travel s7 s8 balloon"), (0, "accept"), (0, "end"),
-    (1, "take event+"), (1, "travel t4 t4"), (1, "end"),
+    (1, "take event+"), (1, "travel t4 t4"), (1, "receipt"), (1, "end"),
     # round 10 (seat 1)
     (1, "take gold+"), (1, "end"),
-    (0, "take balloon+"), (0, "travel t5 t5"), (0, "sell_event elephant"), (0, "buy travel"), (0, "end"),
+    (0, "take balloon+"), (0, "travel t5 t5"), (0, "receipt"), (0, "sell_event elephant"), (0, "buy travel"),
+    (0, "end"),
     # round 11 (seat 0): both come home
     (0, "take balloon+"), (0, "travel s6 s8 t2 balloon"), (0, "accept"),
     (1, "take gold+"), (1, "travel s4 s7 t3"),

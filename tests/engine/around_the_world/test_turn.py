@@ -15,6 +15,7 @@ from tests.engine.around_the_world.support import (
     stack_events,
     stack_travel,
     start,
+    travel,
     travel_phase,
     types,
 )
@@ -191,13 +192,45 @@ class TestHandLimit:
         assert seat_of(match) == 1 and of_type(events, "card_discarded")
 
 
-def test_a_card_may_be_bought_before_the_take():
-    match = start(3, seed=4)
-    seat = seat_of(match)
-    match.state["gold"][seat] = 3
-    assert match.state["phase"] == "take"
-    assert {"type": "buy", "deck": "travel"} in GAME.legal_actions(match.state, seat)
-    hand = len(match.state["hands"][seat])
-    match, events = act(match, {"type": "buy", "deck": "travel"})
-    assert match.state["phase"] == "take" and match.state["gold"][seat] == 1
-    assert len(match.state["hands"][seat]) == hand + 1 and events[0]["type"] == "card_bought"
+class TestBuyingAnyTimeInTheTurn:
+    """"kdykoliv během svého tahu": a card is bought for 2 gold in every step of one's turn, and only then."""
+
+    def _ready(self, phase: str):
+        match = start(3, seed=4)
+        if phase == "take":
+            return match
+        if phase == "discard":
+            set_hand(match.state, 0, [("ship", 8), ("ship", 7), ("ship", 6), ("ship", 5), ("ship", 4), ("train", 6)])
+            match, _ = act(travel_phase(match), {"type": "end_turn"})
+            return match
+        match = travel_phase(match)
+        if phase == "roll":
+            set_hand(match.state, 0, [("ship", 4), ("train", 2)], ["balloon"])
+            match, _ = act(match, travel([("ship", 4), ("train", 2)], ["balloon"]))
+        elif phase == "receipt":
+            match.state["receipts"]["paris"] = {"red": "event", "blue": None}
+            set_hand(match.state, 0, [("ship", 4), ("train", 2)])
+            match, _ = act(match, travel([("ship", 4), ("train", 2)]))
+        return match
+
+    @pytest.mark.parametrize("phase", ["take", "travel", "roll", "receipt", "discard"])
+    @pytest.mark.parametrize("deck", ["travel", "event"])
+    def test_a_buy_in_every_step(self, phase, deck):
+        match = self._ready(phase)
+        assert match.state["phase"] == phase and seat_of(match) == 0
+        match.state["gold"][0] = 3
+        assert {"type": "buy", "deck": deck} in GAME.legal_actions(match.state, 0)
+        hands = len(match.state["hands"][0]) + len(match.state["event_hands"][0])
+        match, events = act(match, {"type": "buy", "deck": deck})
+        assert events[0]["type"] == "card_bought" and match.state["gold"][0] == 1
+        assert match.state["phase"] == phase, "buying never moves the turn on"
+        drawn = len(match.state["hands"][0]) + len(match.state["event_hands"][0]) - hands
+        assert drawn == 1 or (deck == "event" and of_type(events, "grey_event")), "a grey card acts at once instead"
+
+    def test_not_in_another_players_turn_nor_without_the_gold(self):
+        match = start(3, seed=4)
+        match.state["gold"] = [1, 5, 5]
+        assert not [a for a in GAME.legal_actions(match.state, 0) if a["type"] == "buy"]
+        assert GAME.legal_actions(match.state, 1) == []
+        with pytest.raises(IllegalAction):
+            act(match, {"type": "buy", "deck": "travel"})

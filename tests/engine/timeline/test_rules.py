@@ -18,6 +18,7 @@ def state(hands, timeline=("hastings",), pile=(), box=(), active=None, queue=Non
         "deck": "small", "kind": "dated",
         "cards": {c: {"title": c, "theme": "events", "key": [YEARS[c]], "label": str(YEARS[c])} for c in used},
         "pile": list(pile), "hands": [list(h) for h in hands], "timeline": list(timeline), "box": list(box),
+        "shown": [],
         "active": list(range(len(hands))) if active is None else active,
         "eliminated": eliminated or {}, "round": round_,
         "queue": list(range(len(hands))) if queue is None else queue,
@@ -76,7 +77,15 @@ class TestPlacement:
         s, events = place(state([["moon"], ["rome"]], pile=("newton",)), 0, "moon", 0)
         assert s["box"] == ["moon"] and s["hands"][0] == ["newton"] and s["pile"] == []
         assert [e["type"] for e in events] == ["card_boxed", "card_drawn"]
-        assert "key" not in events[0]["card"], "a boxed card's year stays secret"
+        assert events[0]["card"]["key"] == [1969] and events[0]["card"]["label"] == "1969", "turned over for all"
+        assert s["shown"] == ["moon"]
+
+    def test_everyone_may_know_a_turned_over_card_but_hand_and_pile_cards_stay_hidden(self):
+        s, events = place(state([["moon", "rome"], ["caesar"]], pile=("newton",)), 0, "moon", 0)
+        hidden = TIMELINE.hidden_cards(s, None)
+        assert "moon" not in hidden and {"rome", "caesar", "newton"} <= set(hidden)
+        view = TIMELINE.view(s, 1)
+        assert all("key" not in card for hand in view["hands"] for card in hand["cards"])
 
     @pytest.mark.parametrize("gap", [0, 1])
     def test_equal_years_fit_on_either_side(self, gap):
