@@ -49,3 +49,29 @@ def seat_of(game_id: str, seats: list[dict], token: str | None) -> int | None:
         if hmac.compare_digest(stored.encode(), digest(token).encode()):
             return int(seat_text)
     raise Problem(401, "auth/invalid_token", "This token is not valid for any seat of this game.")
+
+
+SECRET_KEY = "dk:secret"
+
+
+def server_secret(connection) -> bytes:
+    """Return the secret every API process shares (made once, kept in Redis) for tokens the server can re-derive."""
+    secret = connection.get(SECRET_KEY)
+    if secret is None:
+        connection.set(SECRET_KEY, secrets.token_bytes(32), nx=True)
+        secret = connection.get(SECRET_KEY)
+    return secret
+
+
+def deck_token(secret: bytes, deck_id: str) -> str:
+    """Return the token that unlocks a user deck's full document; anyone who uploads the deck gets it."""
+    mac = hmac.new(secret, f"deck:{deck_id}".encode(), hashlib.sha256).hexdigest()
+    return f"{deck_id}.{mac}"
+
+
+def same(token: str, expected: str) -> bool:
+    return hmac.compare_digest(token.encode(), expected.encode())
+
+
+def is_operator(token: str | None, admin_token: str | None) -> bool:
+    return token is not None and admin_token is not None and same(token, admin_token)

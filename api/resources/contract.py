@@ -26,6 +26,10 @@ def init_spec(api: Any) -> None:
     api.spec.components.security_scheme(
         "seatToken", {"type": "http", "scheme": "bearer", "description": "The token a seat got when created."}
     )
+    api.spec.components.security_scheme(
+        "deckToken", {"type": "http", "scheme": "bearer",
+                      "description": "The token a deck's upload answered with, or the operator's token."}
+    )
 
 
 def document() -> dict[str, Any]:

@@ -1,17 +1,18 @@
 """Decks: the built-in ones and those users bring as JSON or as a spreadsheet's CSV export."""
 
 import orjson
-from flask import request, url_for
+from flask import Response, current_app, json, request, url_for
 from flask_smorest import abort
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from api import clock, connections
+from api import auth, clock, connections
 from api.blueprint import Blueprint
 from api.problems import Problem
 from api.resources.games import PROBLEM
 from engine.decks import known_decks
 from engine.decks.model import Deck, DeckError
 from engine.decks.parse import parse_deck
+from engine.decks.public import public_document
 from engine.decks.store import builtin_document
 from engine.decks.upload import CSV_COLUMNS, csv_problems, deck_from_csv, user_deck
 
@@ -26,6 +27,12 @@ class DeckSummarySchema(Schema):
     cards = fields.Integer(required=True)
     languages = fields.List(fields.String(), required=True, metadata={"description": "Languages every card has."})
     builtin = fields.Boolean(required=True)
+
+
+class UploadedDeckSchema(DeckSummarySchema):
+    token = fields.String(required=True, metadata={
+        "description": "Unlocks the deck's full document (with its cards' keys): "
+                       "`Authorization: Bearer <token>` on GET /v1/decks/{id}."})
 
 
 class DeckListSchema(Schema):
@@ -62,8 +69,8 @@ UPLOAD_BODY = {
 
 @blp.route("", methods=["POST"])
 @blp.arguments(UploadQuerySchema, location="query")
-@blp.response(201, DeckSummarySchema, headers={"Location": {"schema": {"type": "string"}}})
-@blp.alt_response(200, schema=DeckSummarySchema, description="The same deck was uploaded before.")
+@blp.response(201, UploadedDeckSchema, headers={"Location": {"schema": {"type": "string"}}})
+@blp.alt_response(200, schema=UploadedDeckSchema, description="The same deck was uploaded before.")
 @blp.alt_response(413, **PROBLEM)
 @blp.alt_response(415, **PROBLEM)
 @blp.alt_response(422, **PROBLEM)
@@ -91,7 +98,9 @@ def upload_deck(query):
         raise Problem(422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).",
                       errors=describe(error.problems)) from None
     created = connections.decks().save(doc, clock.now().timestamp())
-    return summary(deck, False), 201 if created else 200, {"Location": url_for("decks.get_deck", deck_id=deck.id)}
+    token = auth.deck_token(auth.server_secret(connections.connection()), deck.id)
+    return ({**summary(deck, False), "token": token}, 201 if created else 200,
+            {"Location": url_for("decks.get_deck", deck_id=deck.id)})
 
 
 @blp.route("", methods=["GET"])
@@ -123,14 +132,37 @@ class DeckDocumentSchema(Schema):
     kind = fields.String(required=True)
     title = fields.Dict(required=True)
     cards = fields.List(fields.Dict(), required=True)
+    complete = fields.Boolean(metadata={
+        "description": "false: each card shows only its face (id, title, theme, colour, image), as during play; "
+                       "its key (year, group, position) and note are left out."})
+
+
+def unlocks(token: str | None, deck_id: str) -> bool:
+    """Whether a bearer token unlocks a deck's full document.
+
+    :raises Problem: 401 for a token that unlocks nothing.
+    """
+    if token is None:
+        return False
+    if auth.is_operator(token, current_app.config["ADMIN_TOKEN"]):
+        return True
+    expected = auth.deck_token(auth.server_secret(connections.connection()), deck_id)
+    if deck_id.startswith("user-") and auth.same(token, expected):
+        return True
+    raise Problem(401, "auth/invalid_token", "This token unlocks no deck; send the token the upload answered with.")
 
 
 @blp.route("/<string:deck_id>", methods=["GET"])
 @blp.response(200, DeckDocumentSchema)
+@blp.alt_response(401, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)
+@blp.doc(security=[{}, {"deckToken": []}])
 def get_deck(deck_id):
-    """Return a deck's document: its cards with their keys, titles and sources."""
+    """Return a deck's cards as players see them; the deck token (or the operator's) unlocks keys and notes."""
     doc = builtin_document(deck_id) or connections.decks().load(deck_id)
     if doc is None:
         raise Problem(404, "deck/not_found", f"There is no deck {deck_id!r}.")
-    return doc
+    full = unlocks(auth.bearer(), deck_id)
+    body = {**doc, "complete": True} if full else public_document(doc)
+    return Response(json.dumps(body), mimetype="application/json",
+                    headers={"Vary": "Authorization", "Cache-Control": "private" if full else "public, max-age=60"})

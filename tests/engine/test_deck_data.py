@@ -1,6 +1,7 @@
 """Checks on the built-in deck data files in engine/decks/data."""
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -99,3 +100,13 @@ def test_ordinal_deck_story_order(deck_id: str) -> None:
 
 def test_ordinal_decks_present() -> None:
     assert {"verne-around-the-world", "homer-odyssey"} <= set(_ordinal_ids())
+
+
+@pytest.mark.parametrize("deck_id", _deck_ids())
+def test_no_card_id_spells_its_key(deck_id: str) -> None:
+    """Ids travel with face-down cards, so an id such as "athens-1896" would give the year away."""
+    deck = builtin_decks()[deck_id]
+    for card in deck.cards:
+        key = card.year if deck.kind == "dated" else card.position
+        assert key is not None
+        assert str(abs(key)) not in re.findall(r"\d+", card.id), card.id
