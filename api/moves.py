@@ -14,6 +14,7 @@ from api.problems import Problem
 from api.store import Commit, GameRecord, GameStore
 from api.views import events_for, game_view
 from engine.core import Match, Rng, get_game, new_match, play
+from engine.core.rng import mixed_seed
 from engine.core.errors import InvalidOptions, UnknownBot
 from engine.core.protocol import Bot, Event
 
@@ -81,15 +82,27 @@ def with_ages(game_type: str, seats: list[dict[str, Any]], options: dict[str, An
     return options
 
 
+def deal_seed(chosen: int | None, seats: list[dict[str, Any]]) -> tuple[int, int | None, str | None]:
+    """Return (seed, chosen seed, nonce): a creator's seed is used as is only when every seat is theirs.
+
+    With an open seat the creator could otherwise compute the joiner's cards and the draw order, so a secret
+    nonce is mixed in and kept until the game is over.
+    """
+    if chosen is None:
+        return secrets.randbits(63), None, None
+    if not any(seat.get("open") for seat in seats):
+        return chosen, None, None
+    nonce = secrets.token_hex(16)
+    return mixed_seed(chosen, nonce), chosen, nonce
+
+
 def create(
     store: GameStore, lobby: Lobby, decks: DeckStore, body: dict[str, Any]
 ) -> tuple[GameRecord, list[dict], list[Event]]:
     """Set up a game, mint a token per named human seat and let bots start."""
     game_type, seats = body["type"], body["seats"]
     decks.make_known((body.get("options") or {}).get("deck"))
-    seed = body.get("seed")
-    if seed is None:
-        seed = secrets.randbits(63)
+    seed, chosen_seed, nonce = deal_seed(body.get("seed"), seats)
     match = new_match(game_type, len(seats), with_ages(game_type, seats, body.get("options") or {}), seed)
     game_id = new_id()
     tokens, stored = [], []
@@ -106,7 +119,8 @@ def create(
             stored.append({"name": seat["name"], "age": seat.get("age"), "token_hash": token_hash, "joined": True})
     now = clock.timestamp()
     status = "running" if all(s["joined"] for s in stored) else "open"
-    record = GameRecord(game_id, game_type, len(seats), match.options, seed, match.state, stored, status, now, now)
+    record = GameRecord(game_id, game_type, len(seats), match.options, seed, match.state, stored, status, now, now,
+                        chosen_seed=chosen_seed, nonce=nonce)
     match, events = run_bots(record, match)
     record = finish(record, match)
     log = list(match.log)

@@ -70,6 +70,9 @@ class GameRecord:
     updated_at: str
     version: int = 0
     rev: int = field(default=0, compare=False)
+    # With open seats the seed the creator chose is mixed with a server nonce; both are published in the replay.
+    chosen_seed: int | None = None
+    nonce: str | None = None
 
     def doc(self) -> bytes:
         # Not dataclasses.asdict: it deep-copies the whole state only for orjson to read it once.

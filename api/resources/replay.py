@@ -21,7 +21,12 @@ class ReplaySchema(Schema):
     type = fields.String(required=True)
     players = fields.Integer(required=True)
     options = fields.Dict(required=True)
-    seed = fields.Integer(required=True)
+    seed = fields.Integer(required=True, metadata={"description": "The seed the game played; re-run with it."})
+    chosen_seed = fields.Integer(allow_none=True, metadata={
+        "description": "With open seats: the seed the creator chose, before the server's nonce was mixed in."})
+    nonce = fields.String(allow_none=True, metadata={
+        "description": "With open seats: the server's secret nonce, published once the game is over; "
+                       "seed = the first 63 bits of sha256(f\"{chosen_seed}:{nonce}\")."})
     log = fields.List(fields.Nested(LogEntrySchema), required=True)
     outcome = fields.Dict(required=True)
 
@@ -41,6 +46,8 @@ def get_replay(game_id):
         "players": record.players,
         "options": record.options,
         "seed": record.seed,
+        "chosen_seed": record.chosen_seed,
+        "nonce": record.nonce,
         "log": store.log(game_id),
         "outcome": get_game(record.type).outcome(record.state),
     }

@@ -46,3 +46,8 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def mixed_seed(chosen: int, nonce: str) -> int:
+    """Return the seed a game plays when the server's nonce is mixed into the one its creator chose (63 bits)."""
+    return int.from_bytes(hashlib.sha256(f"{chosen}:{nonce}".encode()).digest()[:8], "big") >> 1

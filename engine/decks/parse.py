@@ -4,7 +4,6 @@ import re
 from typing import Any
 
 from engine.decks.model import LANGUAGES, Card, Deck, DeckError, Group
-from engine.decks.public import spells_key
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_CARDS = 1000
@@ -80,10 +79,6 @@ def _card(raw: Any, i: int, kind: str, group_ids: set[str], problems: list[str])
         if group not in group_ids:
             problems.append(f"{where}.group: {group!r} is not one of the deck's groups")
         position = _int(raw.get("position"), f"{where}.position", problems, 0, 1_000_000)
-    key = year if kind == "dated" else position
-    if isinstance(card_id, str) and key is not None and spells_key(card_id, key):
-        problems.append(f"{where}.id: {card_id!r} shows the card's {'year' if kind == 'dated' else 'position'}, "
-                        "which players would see on a face-down card; choose an id without it")
     colour = raw.get("colour")
     if colour is not None and colour not in COLOURS:
         problems.append(f"{where}.colour: must be one of {', '.join(COLOURS)}")

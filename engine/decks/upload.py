@@ -13,6 +13,7 @@ from PIL import Image, UnidentifiedImageError
 
 from engine.decks.model import LANGUAGES, Deck, DeckError
 from engine.decks.parse import parse_deck
+from engine.decks.public import spells_key
 
 MAX_IMAGE_BYTES = 256 * 1024
 MAX_IMAGE_SIDE = 4096
@@ -126,6 +127,8 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
         deck = parse_deck(doc)
     except DeckError as error:
         problems += error.problems
+    else:
+        problems += _ids_spelling_keys(deck)
     for i, card in enumerate(doc.get("cards") if isinstance(doc.get("cards"), list) else []):
         image = card.get("image") if isinstance(card, dict) else None
         if isinstance(image, str) and (problem := image_problem(image)):
@@ -133,3 +136,12 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
     if problems:
         raise DeckError(problems)
     return deck, doc
+
+
+def _ids_spelling_keys(deck: Deck) -> list[str]:
+    """Ids travel with face-down cards, so an id that shows its card's key would give the answer away."""
+    word = "year" if deck.kind == "dated" else "position"
+    return [f"cards[{i}].id: {card.id!r} shows the card's {word}, which players would see on a face-down card; "
+            "choose an id without it"
+            for i, card in enumerate(deck.cards)
+            if spells_key(card.id, card.year if deck.kind == "dated" else card.position)]  # type: ignore[arg-type]
