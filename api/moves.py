@@ -14,9 +14,9 @@ from api.problems import Problem
 from api.store import Commit, GameRecord, GameStore
 from api.views import events_for, game_view
 from engine.core import Match, Rng, get_game, new_match, play
-from engine.core.rng import mixed_seed
 from engine.core.errors import InvalidOptions, UnknownBot
 from engine.core.protocol import Bot, Event
+from engine.core.rng import mixed_seed
 
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")
 # A request stops moving bots after this many steps; the next request carries on.
