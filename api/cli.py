@@ -1,41 +1,55 @@
 """The `deskovka` command: serve the API, run a worker, print offline, write the OpenAPI document."""
 
 import argparse
+import logging
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 from api import config
 
 
-def embedded_url(data_dir: Path):
+def embedded_redis(settings: dict):
     from api.embedded import EmbeddedRedis
 
-    embedded = EmbeddedRedis(data_dir)
-    return embedded, embedded.start()
+    return EmbeddedRedis(settings["DATA_DIR"], str(settings["FSYNC"]))
+
+
+def worker_children() -> list:
+    """The RQ workers `deskovka serve` runs beside its embedded Redis."""
+    from api.supervisor import python_child
+
+    return [python_child("worker", "worker", stop_timeout=10)]
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run the API with gunicorn; without DESKOVKA_REDIS_URL also an embedded Redis and one worker."""
+    """Supervise the API (gunicorn); without DESKOVKA_REDIS_URL also an embedded Redis and the workers."""
+    from api.supervisor import Child, Supervisor, python_child
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s [deskovka serve] %(message)s")
+    settings = config.from_env()
+    children: list[Child] = []
+    if not settings["REDIS_URL"]:
+        embedded = embedded_redis(settings)
+        if embedded.answers():
+            sys.exit(f"deskovka: a Redis already serves {embedded.data_dir}; is another `deskovka serve` using it? "
+                     "Stop it, or give this one its own DESKOVKA_DATA_DIR.")
+        os.environ["DESKOVKA_REDIS_URL"] = embedded.url
+        os.environ.setdefault("DESKOVKA_QUEUE_URL", embedded.url)
+        logging.info("embedded Redis at %s (data in %s, appendfsync %s)", embedded.url, embedded.data_dir,
+                     embedded.fsync)
+        children.append(Child("redis", embedded.spawn, ready=embedded.wait_ready, stop_timeout=30))
+        children += worker_children()
+    # gunicorn finishes requests for up to 30 s (its graceful timeout) after SIGTERM.
+    children.append(python_child("api", "api", "--host", args.host, "--port", str(args.port),
+                                 "--workers", str(args.workers), "--threads", str(args.threads), stop_timeout=35))
+    return Supervisor(children).run()
+
+
+def api(args: argparse.Namespace) -> int:
     from api.server import run_gunicorn
 
-    settings = config.from_env()
-    embedded = worker = None
-    if not settings["REDIS_URL"]:
-        embedded, url = embedded_url(settings["DATA_DIR"])
-        os.environ["DESKOVKA_REDIS_URL"] = url
-        os.environ.setdefault("DESKOVKA_QUEUE_URL", url)
-        print(f"deskovka: embedded Redis at {url} (data in {settings['DATA_DIR']})", file=sys.stderr)
-        worker = subprocess.Popen([sys.executable, "-m", "api.cli", "worker"])
-    try:
-        run_gunicorn(args.host, args.port, args.workers, args.threads)
-    finally:
-        if worker is not None:
-            worker.terminate()
-            worker.wait(10)
-        if embedded is not None:
-            embedded.stop()
+    run_gunicorn(args.host, args.port, args.workers, args.threads)
     return 0
 
 
@@ -43,9 +57,7 @@ def work(args: argparse.Namespace) -> int:
     from worker.main import run
 
     settings = config.from_env()
-    url = settings["QUEUE_URL"]
-    if not url:
-        _, url = embedded_url(settings["DATA_DIR"])
+    url = settings["QUEUE_URL"] or embedded_redis(settings).start()
     run(str(url), burst=args.burst)
     return 0
 
@@ -68,12 +80,16 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="deskovka", description=__doc__)
     commands = top.add_subparsers(dest="command", required=True)
 
-    run = commands.add_parser("serve", help="run the HTTP API (and, on the embedded Redis, one worker)")
-    run.add_argument("--host", default="127.0.0.1")
-    run.add_argument("--port", type=int, default=8000)
-    run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
-    run.add_argument("--threads", type=int, default=8, help="threads per worker, for long-polls (default 8)")
-    run.set_defaults(func=serve)
+    for name, func, text in (
+        ("serve", serve, "run and supervise the HTTP API (and, without DESKOVKA_REDIS_URL, Redis and a worker)"),
+        ("api", api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
+    ):
+        run = commands.add_parser(name, help=text)
+        run.add_argument("--host", default="127.0.0.1")
+        run.add_argument("--port", type=int, default=8000)
+        run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+        run.add_argument("--threads", type=int, default=8, help="threads per worker, for long-polls (default 8)")
+        run.set_defaults(func=func)
 
     worker = commands.add_parser("worker", help="run an RQ worker that renders print jobs")
     worker.add_argument("--burst", action="store_true", help="quit when the queue is empty")

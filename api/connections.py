@@ -4,6 +4,8 @@ from typing import Any
 
 import redis
 from flask import Flask, current_app
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
 from redis.sentinel import Sentinel
 
 from api.deck_store import DeckStore
@@ -11,19 +13,29 @@ from api.lobby import Lobby
 from api.printing_queue import PrintQueue
 from api.store import GameStore
 
+# A Redis that does not answer must turn into a 503 within 2 s: one try, one quick retry (a server that
+# restarted drops pooled connections once), each bounded by these timeouts. redis-py's default (ten retries
+# with back-off) would keep a request waiting for seconds.
+TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.75}
+
+
+def quick_retry() -> Retry:
+    return Retry(ExponentialWithJitterBackoff(cap=0.2, base=0.05), 1)
+
 
 def connect(url: str) -> Any:
     """Connect by URL: redis://, rediss://, unix://; redis+cluster://host:port; redis+sentinel://h:p[,h:p]/service[/db]."""
     scheme, _, rest = url.partition("://")
     base = scheme.partition("+")[0]
     if scheme.endswith("+cluster"):
-        return redis.RedisCluster.from_url(f"{base}://{rest}")
+        return redis.RedisCluster.from_url(f"{base}://{rest}", **TIMEOUTS)
     if scheme.endswith("+sentinel"):
         hosts, _, path = rest.partition("/")
         service, _, db = path.partition("/")
         sentinels = [_address(host) for host in hosts.split(",")]
-        return Sentinel(sentinels, ssl=base == "rediss").master_for(service, db=int(db or 0))
-    return redis.Redis.from_url(url, health_check_interval=30)
+        sentinel = Sentinel(sentinels, ssl=base == "rediss", sentinel_kwargs=dict(TIMEOUTS), **TIMEOUTS)
+        return sentinel.master_for(service, db=int(db or 0), retry=quick_retry())
+    return redis.Redis.from_url(url, health_check_interval=30, retry=quick_retry(), **TIMEOUTS)
 
 
 def _address(host: str) -> tuple[str, int]:

@@ -56,7 +56,7 @@ def import_deck(args: argparse.Namespace) -> int:
     import redis
 
     from api import clock, config
-    from api.cli import embedded_url
+    from api.cli import embedded_redis
     from api.deck_store import DeckStore
 
     checked = _checked(args)
@@ -64,7 +64,7 @@ def import_deck(args: argparse.Namespace) -> int:
         return 2
     deck, doc = checked
     settings = config.from_env()
-    url = settings["REDIS_URL"] or embedded_url(settings["DATA_DIR"])[1]
+    url = settings["REDIS_URL"] or embedded_redis(settings).start()
     created = DeckStore(redis.Redis.from_url(str(url))).save(doc, clock.now().timestamp())
     print(f"{deck.id} ({len(deck.cards)} cards) {'imported' if created else 'was already there'}")
     return 0

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+import redis
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException
 
@@ -82,11 +83,30 @@ def _from_http(error: HTTPException) -> Problem:
     return Problem(status, f"http/{status}", error.description or TITLES.get(status, "Error"), headers=headers)
 
 
+# What redis-py raises when the store is down, restarting (LOADING), hung (timeouts) or a replica after a failover.
+STORE_ERRORS = (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ReadOnlyError,
+                redis.exceptions.ClusterDownError, redis.exceptions.TryAgainError)
+RETRY_AFTER = "2"
+
+
+def store_unavailable() -> Problem:
+    return Problem(503, "store/unavailable", "The game store does not answer right now. Try again shortly; repeat a "
+                   "move with the same Idempotency-Key, so that it is applied once whether or not it got through.",
+                   headers={"Retry-After": RETRY_AFTER})
+
+
 def init_app(app: Flask) -> None:
     assert {error.code for error in ALL_ERRORS} <= set(ENGINE_STATUS)
     app.register_error_handler(Problem, lambda error: error.response())
     app.register_error_handler(EngineError, lambda error: from_engine(error).response())
     app.register_error_handler(HTTPException, lambda error: _from_http(error).response())
+
+    def unavailable(error: Exception) -> Response:
+        app.logger.warning("store unavailable: %s", error)
+        return store_unavailable().response()
+
+    for store_error in STORE_ERRORS:
+        app.register_error_handler(store_error, unavailable)
 
     def internal(error: Exception) -> Response:
         app.logger.exception("unhandled error", exc_info=error)

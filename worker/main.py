@@ -1,12 +1,56 @@
-"""Run an RQ worker on the print queue, with the JSON serializer."""
+"""Run an RQ worker on the print queue, with the JSON serializer, tuned so a job whose worker died is retried soon."""
+
+import ctypes
+import signal
+import sys
 
 import redis
 from rq import Worker
+from rq.exceptions import AbandonedJobError
+from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from worker import QUEUES
 
+# A worker heartbeats every MONITOR seconds while a job runs; a job whose last heartbeat is HEARTBEAT_GRACE
+# seconds older than that counts as abandoned, and some worker's maintenance (every MAINTENANCE seconds, and
+# at start) hands it back to the queue through RQ's own abandoned-job cleanup: within about 30 s in all.
+MONITOR = 5
+HEARTBEAT_GRACE = 10
+MAINTENANCE = 10
+WORKER_TTL = 25  # RQ waits WORKER_TTL - 15 s for a job between looks at its maintenance clock
+PR_SET_PDEATHSIG = 1
+
+
+def no_retry_when_the_job_raised(job: Job, exc_type: type, exc_value: BaseException, traceback: object) -> bool:
+    """Retry only jobs whose worker died: a rendering that raised or timed out would do the same again."""
+    if not issubclass(exc_type, AbandonedJobError):
+        job.retries_left = 0
+    return True
+
+
+class PrintWorker(Worker):
+    """RQ's forking worker with a short heartbeat grace, and a work horse that dies with its worker."""
+
+    max_connection_wait_time = 2.0  # look for a restarted Redis every 2 s, not RQ's 60
+
+    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
+        remaining = job.timeout - working_time if job.timeout and job.timeout > 0 else MONITOR
+        return int(min(remaining, self.job_monitoring_interval)) + HEARTBEAT_GRACE
+
+    def main_work_horse(self, job: Job, queue) -> None:
+        # Without this a horse outlives a worker killed with -9 and renders on, unwatched, while the job is
+        # handed to another worker as abandoned.
+        if sys.platform == "linux":
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        super().main_work_horse(job, queue)
+
+
+def make_worker(connection: redis.Redis, queues: list[str] | tuple[str, ...] = QUEUES) -> PrintWorker:
+    return PrintWorker(list(queues), connection=connection, serializer=JSONSerializer,
+                       exception_handlers=[no_retry_when_the_job_raised], job_monitoring_interval=MONITOR,
+                       maintenance_interval=MAINTENANCE, worker_ttl=WORKER_TTL)
+
 
 def run(queue_url: str, burst: bool = False) -> None:
-    connection = redis.Redis.from_url(queue_url)
-    Worker(list(QUEUES), connection=connection, serializer=JSONSerializer).work(burst=burst)
+    make_worker(redis.Redis.from_url(queue_url)).work(burst=burst)

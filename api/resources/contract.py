@@ -20,6 +20,12 @@ SPEC_KWARGS = {
     "servers": [{"url": "/"}],
 }
 PROBLEM_CONTENT = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+# Any /v1 call may find the game store down (api/problems.py maps every store error to this).
+STORE_UNAVAILABLE = {
+    "description": "`store/unavailable`: the game store does not answer; try again after `Retry-After` seconds.",
+    "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+    "content": PROBLEM_CONTENT,
+}
 
 
 def init_spec(api: Any) -> None:
@@ -37,10 +43,12 @@ def document() -> dict[str, Any]:
     spec = current_app.extensions["deskovka.api"].spec.to_dict()
     for response in spec.get("components", {}).get("responses", {}).values():
         response["content"] = copy.deepcopy(PROBLEM_CONTENT)
-    for path in spec["paths"].values():
+    for url, path in spec["paths"].items():
         for method, operation in path.items():
             if method == "parameters":
                 continue
+            if url.startswith("/v1/"):
+                operation.setdefault("responses", {}).setdefault("503", copy.deepcopy(STORE_UNAVAILABLE))
             for status, response in operation.get("responses", {}).items():
                 if status != "default" and int(status) >= 400 and "content" in response:
                     response["content"] = copy.deepcopy(PROBLEM_CONTENT)

@@ -1,10 +1,8 @@
 """For operators: liveness without dependencies, readiness with Redis, Prometheus metrics."""
 
-import redis
 from flask import Blueprint, Response, current_app, jsonify
 
-from api import config, connections, metrics
-from api.problems import Problem
+from api import config, metrics
 
 blp = Blueprint("health", __name__)
 
@@ -23,8 +21,8 @@ def metrics_text():
 
 @blp.get("/readyz")
 def readyz():
-    try:
-        connections.connection().ping()
-    except redis.RedisError as error:
-        raise Problem(503, "redis/unavailable", f"Redis does not answer: {error}.") from None
+    """Ready when the game store and the print queue both answer; else 503 `store/unavailable`."""
+    extensions = current_app.extensions["deskovka"]
+    extensions["redis"].ping()
+    extensions["print_queue"].connection.ping()
     return jsonify(status="ready")

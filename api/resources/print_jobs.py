@@ -90,7 +90,7 @@ def describe(job_id: str, job: Job | None, spec: dict | None = None) -> dict:
         "spec": spec if job is None else job.args[0],
         "progress": None if job is None else job.get_meta(refresh=True).get("progress"),
         "pdf": url_for("print-jobs.get_pdf", job_id=job_id) if status == "finished" else None,
-        "error": "The rendering failed; the workers logged why." if status == "failed" else None,
+        "error": queue().failure(job) if job is not None and status == "failed" else None,
     }
 
 

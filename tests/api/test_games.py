@@ -141,7 +141,7 @@ class TestOperations:
 
         app.extensions["deskovka"]["redis"] = redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2)
         response = app.test_client().get("/readyz")
-        assert response.status_code == 503 and response.get_json()["code"] == "redis/unavailable"
+        assert response.status_code == 503 and response.get_json()["code"] == "store/unavailable"
 
 
 class TestOrdinalDecks:

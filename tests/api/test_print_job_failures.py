@@ -1,0 +1,28 @@
+"""Print jobs that fail: a rendering that raises is not retried, says why, and the spec can be posted again."""
+
+from rq.job import Job
+from rq.serializers import JSONSerializer
+
+from api.printing_queue import PrintQueue
+from worker.main import make_worker
+
+BROKEN = {"kind": "deck", "deck": "no-such-deck", "paper": "a4"}  # past the API's checks only by direct submit
+
+
+def test_a_job_that_raises_fails_once_with_its_reason_and_can_be_posted_again(app, client, redis_client):
+    queue = app.extensions["deskovka"]["print_queue"]
+    job_id = queue.submit(BROKEN)
+    make_worker(redis_client).work(burst=True)
+
+    failed = client.get(f"/v1/print-jobs/{job_id}").get_json()
+    assert failed["status"] == "failed"
+    assert failed["error"].startswith("The rendering failed: ") and "no-such-deck" in failed["error"]
+    job = Job.fetch(job_id, connection=redis_client, serializer=JSONSerializer)
+    assert len(job.get_executions()) == 0 and len(list(job.results())) == 1  # tried once, not retried
+    assert redis_client.llen("rq:queue:print") == 0
+
+    redis_client.delete(f"dk:print:{job_id}:claim")  # the claim only guards two posts in the same 5 s
+    assert PrintQueue(redis_client).submit(BROKEN) == job_id
+    again = client.get(f"/v1/print-jobs/{job_id}").get_json()
+    assert again["status"] == "queued" and again["error"] is None
+    assert job_id not in queue.queue.failed_job_registry.get_job_ids()
