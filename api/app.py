@@ -6,7 +6,19 @@ from flask import Flask
 from flask_smorest import Api
 
 from api import config, connections, cors, problems
-from api.resources import actions, contract, decks, events, game_types, games, health, print_jobs, replay, seats
+from api.resources import (
+    actions,
+    contract,
+    decks,
+    desk,
+    events,
+    game_types,
+    games,
+    health,
+    print_jobs,
+    replay,
+    seats,
+)
 from api.schemas import ProblemSchema
 
 
@@ -39,5 +51,6 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         api.register_blueprint(module.blp)
     app.register_blueprint(health.blp)
     app.register_blueprint(contract.blp)
+    app.register_blueprint(desk.blp)
     app.extensions["deskovka.api"] = api
     return app

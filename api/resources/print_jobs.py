@@ -3,11 +3,11 @@
 import re
 
 from flask import Response, current_app, request, url_for
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, validate
 from rq.job import Job, JobStatus
 
 import printing
-from api import connections
+from api import connections, preview
 from api.blueprint import Blueprint
 from api.printing_queue import PrintQueue
 from api.problems import Problem
@@ -126,6 +126,19 @@ def get_print_job(job_id):
     return describe(job_id, fetch(job_id))
 
 
+def finished_pdf(job_id: str) -> tuple[Job, bytes]:
+    """Return a finished job and its PDF.
+
+    :raises Problem: 404 for an unknown job, 409 while it is not finished.
+    """
+    job = fetch(job_id)
+    pdf = queue().pdf(job_id) if job.get_status() == JobStatus.FINISHED else None
+    if pdf is None:
+        status = describe(job_id, job)["status"]
+        raise Problem(409, "print-job/not_ready", f"The PDF is not ready: the job is {status}.")
+    return job, pdf
+
+
 @blp.route("/<string:job_id>/pdf", methods=["GET"])
 @blp.response(200, content_type="application/pdf", headers={"ETag": {"schema": {"type": "string"}}},
               description="The PDF.")
@@ -133,11 +146,31 @@ def get_print_job(job_id):
 @blp.alt_response(409, **PROBLEM)
 def get_pdf(job_id):
     """Download the PDF of a finished print job; the ETag is its sha256."""
-    job = fetch(job_id)
-    pdf = queue().pdf(job_id) if job.get_status() == JobStatus.FINISHED else None
-    if pdf is None:
-        status = describe(job_id, job)["status"]
-        raise Problem(409, "print-job/not_ready", f"The PDF is not ready: the job is {status}.")
+    job, pdf = finished_pdf(job_id)
     response = Response(pdf, mimetype="application/pdf")
     response.set_etag(job.return_value()["sha256"])
     return response.make_conditional(request)
+
+
+class PreviewQuerySchema(Schema):
+    width = fields.Integer(load_default=preview.DEFAULT_WIDTH, validate=validate.Range(*preview.WIDTHS),
+                           metadata={"description": "The picture's width in pixels."})
+
+
+@blp.route("/<string:job_id>/preview", methods=["GET"])
+@blp.arguments(PreviewQuerySchema, location="query")
+@blp.response(200, content_type="image/png", headers={"ETag": {"schema": {"type": "string"}}},
+              description="The first page as a PNG picture.")
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(409, **PROBLEM)
+def get_preview(query, job_id):
+    """Show the first page of a finished print job's PDF as a small PNG, rendered with PDFium."""
+    job, pdf = finished_pdf(job_id)
+    tag = f"{job.return_value()['sha256']}-{query['width']}"
+    if request.if_none_match.contains(tag):
+        response = Response(status=304)
+    else:
+        response = Response(preview.first_page_png(pdf, query["width"]), mimetype="image/png")
+    response.set_etag(tag)
+    response.cache_control.no_cache = True
+    return response

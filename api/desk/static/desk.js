@@ -1,0 +1,372 @@
+// The print desk: build a print spec from the form, post it, follow the job, offer the PDF and its first page.
+// Plain script, no libraries: it talks only to this server's /v1 API.
+"use strict";
+
+(() => {
+  const T = JSON.parse(document.getElementById("desk-texts").textContent);
+  const $ = (id) => document.getElementById(id);
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
+  const pageLang = document.documentElement.lang;
+
+  const form = $("desk");
+  const kind = $("kind");
+  const deck = $("deck");
+  const size = $("size");
+  const backOffset = $("back-offset");
+  const printButton = $("print");
+  const progress = $("progress");
+  const status = $("status");
+  const error = $("error");
+  const download = $("download");
+  const preview = $("preview");
+  const MAX_BACK_OFFSET = Number(backOffset.dataset.max);
+
+  // The back offset the last calibration page was printed with: readings are measured from it.
+  let calibratedWith = null;
+
+  // ---- which controls a kind uses ----
+
+  function showKind() {
+    const chosen = kind.value;
+    for (const element of form.querySelectorAll("[data-kinds]")) {
+      const used = element.dataset.kinds.split(" ").includes(chosen);
+      element.hidden = !used;
+      if (element.tagName === "OPTION") element.disabled = !used;
+    }
+    if (size.selectedOptions[0]?.disabled) {
+      size.value = [...size.options].find((option) => !option.disabled).value;
+    }
+    $("custom-size-field").hidden = size.value !== "custom" || size.closest("[hidden]") !== null;
+  }
+
+  // ---- numbers people type ----
+
+  function parseOffset(text) {
+    // "0.5, -1", "0,5; -1" or "0.5 -1": two numbers, a decimal comma allowed where it cannot mean "next number".
+    const numbers = text.replace(/−/g, "-").match(/[-+]?\d+(?:[.,]\d+)?/g) || [];
+    const values = numbers.map((number) => Number(number.replace(",", ".")));
+    if (values.length !== 2 || values.some((value) => !Number.isFinite(value))) return null;
+    return values;
+  }
+
+  const tenths = (value) => Math.round(value * 10) / 10 || 0;
+  const formatOffset = ([x, y]) => `${tenths(x)}, ${tenths(y)}`;
+
+  // ---- the spec ----
+
+  function cardSize() {
+    if (size.value !== "custom") return size.value;
+    const custom = $("custom-size");
+    if (!custom.value.trim() || !custom.checkValidity()) throw new Error(`${T.custom_size}: ${T.custom_size_help}`);
+    return custom.value.replace(/,/g, ".").replace(/\s+/g, "").replace(/mm$/i, "");
+  }
+
+  function printSpec() {
+    const chosen = kind.value;
+    const spec = { kind: chosen, lang: $("lang").value, paper: $("paper").value };
+    if (chosen === "deck") spec.deck = deck.value;
+    if (chosen === "reference") spec.game = $("game").value;
+    if (chosen === "score-sheets") {
+      spec.count = $("count").valueAsNumber;
+      spec.per_page = Number($("per-page").value);
+      return spec;
+    }
+    spec.size = cardSize();
+    spec.duplex = $("duplex").value;
+    const offset = parseOffset(backOffset.value);
+    if (offset === null) throw new Error(T.back_offset_invalid);
+    spec.back_offset = offset;
+    const bleed = $("bleed");
+    if (chosen !== "reference" && bleed.value !== "") spec.bleed = bleed.valueAsNumber;
+    return spec;
+  }
+
+  function fileName(spec) {
+    const parts = {
+      deck: [spec.deck, spec.lang, spec.paper, spec.size, spec.duplex],
+      calibration: ["calibration", spec.paper, spec.size, spec.duplex],
+      "score-sheets": ["score-sheets", spec.lang, spec.count],
+      reference: [spec.game, spec.lang, spec.size],
+    }[spec.kind] || ["deskovka"];
+    return `${parts.join("-")}.pdf`;
+  }
+
+  // ---- problems the API answers with (RFC 9457) ----
+
+  function flatten(errors, prefix = "") {
+    if (errors == null) return [];
+    if (typeof errors === "string") return [prefix ? `${prefix}: ${errors}` : errors];
+    if (Array.isArray(errors)) return errors.flatMap((item) => flatten(item, prefix));
+    return Object.entries(errors).flatMap(([key, value]) => flatten(value, prefix ? `${prefix}.${key}` : key));
+  }
+
+  async function readProblem(response) {
+    let problem = {};
+    try {
+      problem = await response.json();
+    } catch {
+      problem = {};
+    }
+    const lines = flatten(problem.errors);
+    let message = problem.detail || problem.title || `${response.status} ${response.statusText}`;
+    const wait = response.headers.get("Retry-After");
+    if (wait && /^\d+$/.test(wait)) message += ` ${fill(T.error_retry, { seconds: wait })}`;
+    return { message, lines };
+  }
+
+  function showError(message, lines = []) {
+    const paragraph = document.createElement("p");
+    paragraph.textContent = message;
+    error.replaceChildren(paragraph);
+    if (lines.length) {
+      const list = document.createElement("ul");
+      for (const line of lines) {
+        const item = document.createElement("li");
+        item.textContent = line;
+        list.append(item);
+      }
+      error.append(list);
+    }
+  }
+
+  // ---- printing ----
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function clearResult() {
+    error.replaceChildren();
+    status.textContent = "";
+    progress.max = 1;
+    progress.value = 0;
+    download.hidden = true;
+    download.removeAttribute("href");
+    preview.hidden = true;
+    preview.removeAttribute("src");
+  }
+
+  function showJob(job) {
+    const done = job.progress ? job.progress.done : 0;
+    const total = job.progress ? job.progress.total : 0;
+    if (job.status === "queued") {
+      progress.removeAttribute("value"); // an indeterminate bar while no worker has it
+      status.textContent = T.status_queued;
+    } else if (total > 0) {
+      progress.max = total;
+      progress.value = done;
+    }
+    if (job.status === "started") status.textContent = fill(T.status_started, { done, total: total || "…" });
+    if (job.status === "finished") {
+      status.textContent = fill(T.status_finished, { total });
+      download.href = job.pdf;
+      download.download = fileName(job.spec);
+      download.hidden = false;
+      const width = Math.min(1200, Math.max(100, Math.round(progress.clientWidth * (window.devicePixelRatio || 1))));
+      preview.src = `/v1/print-jobs/${encodeURIComponent(job.id)}/preview?width=${width}`;
+      preview.hidden = false;
+    }
+    if (job.status === "failed") {
+      progress.value = 0;
+      status.textContent = T.status_failed;
+      showError(job.error || T.status_failed);
+    }
+  }
+
+  async function follow(job) {
+    let delay = 250;
+    for (;;) {
+      showJob(job);
+      if (job.status === "finished" || job.status === "failed") return;
+      await sleep(delay);
+      delay = Math.min(1000, delay * 1.5);
+      const response = await fetch(`/v1/print-jobs/${encodeURIComponent(job.id)}`, { cache: "no-store" });
+      if (response.status === 404) {
+        showError(T.error_expired);
+        return;
+      }
+      if (!response.ok) {
+        const problem = await readProblem(response);
+        showError(problem.message, problem.lines);
+        return;
+      }
+      job = await response.json();
+    }
+  }
+
+  async function print(event) {
+    event.preventDefault();
+    clearResult();
+    let spec;
+    try {
+      spec = printSpec();
+    } catch (problem) {
+      showError(problem.message);
+      return;
+    }
+    printButton.disabled = true;
+    status.textContent = T.status_sending;
+    try {
+      const response = await fetch("/v1/print-jobs", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(spec),
+      });
+      if (!response.ok) {
+        const problem = await readProblem(response);
+        status.textContent = "";
+        showError(problem.message, problem.lines);
+        return;
+      }
+      const job = await response.json();
+      if (job.spec && job.spec.kind === "calibration") {
+        calibratedWith = job.spec.back_offset || [0, 0];
+        showReadingBase();
+      }
+      await follow(job);
+    } catch {
+      showError(T.error_network);
+    } finally {
+      printButton.disabled = false;
+    }
+  }
+
+  // ---- decks ----
+
+  function deckTitle(summary) {
+    return summary.title[pageLang] || summary.title.en || Object.values(summary.title)[0] || summary.id;
+  }
+
+  function deckOption(summary) {
+    const option = document.createElement("option");
+    option.value = summary.id;
+    option.textContent = `${deckTitle(summary)} · ${fill(T.deck_cards, { cards: summary.cards })}`;
+    return option;
+  }
+
+  function addDeck(summary) {
+    const group = $(summary.builtin ? "decks-builtin" : "decks-uploaded");
+    if (![...deck.options].some((option) => option.value === summary.id)) group.append(deckOption(summary));
+    group.hidden = false;
+  }
+
+  async function loadDecks() {
+    const deckStatus = $("deck-status");
+    try {
+      let cursor = 0;
+      for (let page = 0; cursor !== null && cursor !== undefined && page < 100; page += 1) {
+        const response = await fetch(`/v1/decks?limit=100&cursor=${encodeURIComponent(cursor)}`);
+        if (!response.ok) throw new Error((await readProblem(response)).message);
+        const body = await response.json();
+        body.decks.forEach(addDeck);
+        cursor = body.next_cursor;
+      }
+      deckStatus.textContent = "";
+      deckStatus.hidden = true;
+    } catch (problem) {
+      deckStatus.textContent = `${T.decks_failed} ${problem.message || ""}`.trim();
+    }
+  }
+
+  function csvKind(text) {
+    const header = text.replace(/^\ufeff/, "").split(/\r?\n/, 1)[0].split(",").map((name) => name.trim().replace(/^"|"$/g, ""));
+    return header.includes("position") && !header.includes("year") ? "ordinal" : "dated";
+  }
+
+  async function uploadDeck() {
+    const input = $("deck-file");
+    const file = input.files[0];
+    const uploadStatus = $("deck-upload-status");
+    const problems = $("deck-problems");
+    if (!file) return;
+    problems.replaceChildren();
+    uploadStatus.className = "";
+    uploadStatus.textContent = fill(T.deck_checking, { name: file.name });
+    const fail = (message, lines) => {
+      uploadStatus.className = "bad";
+      uploadStatus.textContent = message;
+      for (const line of lines) {
+        const item = document.createElement("li");
+        item.textContent = line;
+        problems.append(item);
+      }
+    };
+    try {
+      const text = await file.text();
+      const json = /\.json$/i.test(file.name) || file.type === "application/json";
+      let url = "/v1/decks";
+      if (!json) {
+        const title = file.name.replace(/\.[^.]*$/, "").slice(0, 120) || "Uploaded deck";
+        url += `?title=${encodeURIComponent(title)}&kind=${csvKind(text)}`;
+      }
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": json ? "application/json" : "text/csv; charset=utf-8", Accept: "application/json" },
+        body: text,
+      });
+      if (!response.ok) {
+        const problem = await readProblem(response);
+        const lines = problem.lines.length ? problem.lines : [problem.message];
+        fail(fill(T.deck_problems, { name: file.name }), lines);
+        return;
+      }
+      const summary = await response.json();
+      addDeck(summary);
+      deck.value = summary.id;
+      kind.value = "deck";
+      showKind();
+      uploadStatus.className = "good";
+      uploadStatus.textContent = fill(T.deck_added, { title: deckTitle(summary), cards: summary.cards });
+    } catch {
+      fail(T.deck_unreadable, []);
+    } finally {
+      input.value = ""; // choosing the same, corrected file again must upload it again
+    }
+  }
+
+  // ---- calibration readings ----
+
+  function readingBase() {
+    return calibratedWith || parseOffset(backOffset.value) || [0, 0];
+  }
+
+  function showReadingBase() {
+    const [x, y] = readingBase();
+    $("reading-base").textContent = fill(T.reading_base, { x: tenths(x), y: tenths(y) });
+  }
+
+  function applyReading() {
+    const result = $("reading-result");
+    const inputs = [$("reading-x"), $("reading-y")];
+    const readings = inputs.map((input) => input.valueAsNumber);
+    result.className = "bad";
+    if (readings.some((value, i) => !Number.isFinite(value) || !inputs[i].checkValidity())) {
+      result.textContent = T.reading_invalid;
+      return;
+    }
+    const base = readingBase();
+    calibratedWith = base; // correcting a reading and applying again starts from the same page
+    const next = [tenths(base[0] + readings[0]), tenths(base[1] + readings[1])];
+    if (next.some((value) => Math.abs(value) > MAX_BACK_OFFSET)) {
+      result.textContent = fill(T.reading_too_far, { x: next[0], y: next[1] });
+      return;
+    }
+    backOffset.value = formatOffset(next);
+    result.className = "good";
+    result.textContent = fill(T.reading_result, { x: next[0], y: next[1] });
+  }
+
+  // ---- wiring ----
+
+  kind.addEventListener("change", showKind);
+  size.addEventListener("change", showKind);
+  form.addEventListener("submit", print);
+  $("deck-file").addEventListener("change", uploadDeck);
+  $("apply-reading").addEventListener("click", applyReading);
+  $("calibrate").addEventListener("toggle", showReadingBase);
+  backOffset.addEventListener("change", () => {
+    calibratedWith = null; // typed by hand: readings now count from what the field says
+    showReadingBase();
+  });
+  showKind();
+  showReadingBase();
+  loadDecks();
+})();

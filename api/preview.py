@@ -1,0 +1,26 @@
+"""A low-resolution picture of a PDF's first page, for the print desk's preview."""
+
+import io
+import threading
+
+import pypdfium2
+
+WIDTHS = (100, 1200)  # pixels: the smallest and the largest preview one may ask for
+DEFAULT_WIDTH = 480
+# PDFium is not thread-safe, and gunicorn's gthread workers serve requests on several threads.
+_PDFIUM = threading.Lock()
+
+
+def first_page_png(pdf: bytes, width: int = DEFAULT_WIDTH) -> bytes:
+    """Render page 1 of a PDF to a PNG `width` pixels wide, white behind transparent parts."""
+    with _PDFIUM:
+        document = pypdfium2.PdfDocument(pdf)
+        try:
+            page = document[0]
+            bitmap = page.render(scale=width / page.get_width(), fill_color=(255, 255, 255, 255))
+            picture = bitmap.to_pil()
+        finally:
+            document.close()
+    out = io.BytesIO()
+    picture.convert("RGB").save(out, "PNG", optimize=True)
+    return out.getvalue()

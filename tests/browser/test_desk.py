@@ -1,0 +1,144 @@
+"""The print desk in a real browser: print a deck to a PDF, upload a deck with a bad row, stay on this host."""
+
+import io
+import json
+import math
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
+from pypdf import PdfReader
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import printing
+from engine.decks import known_decks
+from tests.browser.conftest import artifacts
+
+pytestmark = pytest.mark.browser
+
+
+def wait(browser, condition, timeout=60):
+    return WebDriverWait(browser, timeout, poll_frequency=0.1).until(lambda _: condition())
+
+
+def open_desk(browser, live_server, lang="en"):
+    browser.get(f"{live_server}/?lang={lang}")
+    wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#deck option[value='timeline-classic']"), 20)
+
+
+def choose(browser, control, value):
+    Select(browser.find_element(By.ID, control)).select_by_value(value)
+
+
+def console_errors(browser):
+    return [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def requested_urls(browser):
+    urls = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+@pytest.fixture
+def desk(browser, live_server):
+    browser.set_window_size(1280, 1600)
+    browser.get_log("browser")  # start every test with empty logs
+    browser.get_log("performance")
+    return browser
+
+
+def test_printing_timeline_classic_through_the_page_gives_a_pdf_of_every_card(desk, live_server):
+    open_desk(desk, live_server)
+    choose(desk, "kind", "deck")
+    choose(desk, "deck", "timeline-classic")
+    choose(desk, "paper", "a4")
+    choose(desk, "size", "poker")
+    choose(desk, "duplex", "long")
+    desk.find_element(By.ID, "print").click()
+
+    link = desk.find_element(By.CSS_SELECTOR, "a#download")
+    wait(desk, link.is_displayed)
+    progress = desk.find_element(By.ID, "progress")
+    sheets = math.ceil(len(known_decks()["timeline-classic"].cards) / printing.layout(
+        {"kind": "deck", "deck": "timeline-classic", "paper": "a4", "size": "poker", "duplex": "long"}).per_sheet)
+    assert int(progress.get_attribute("max")) == int(progress.get_attribute("value")) == 2 * sheets
+    with urllib.request.urlopen(link.get_attribute("href"), timeout=30) as response:
+        assert response.headers["Content-Type"] == "application/pdf"
+        pdf = PdfReader(io.BytesIO(response.read()))
+    assert len(pdf.pages) == 2 * sheets  # every sheet's fronts, then its backs
+    assert link.get_attribute("download") == "timeline-classic-en-a4-poker-long.pdf"
+
+    preview = desk.find_element(By.ID, "preview")
+    wait(desk, lambda: desk.execute_script("return arguments[0].complete && arguments[0].naturalWidth", preview), 20)
+    width, height = desk.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", preview)
+    assert 100 <= width <= 1200 and abs(height / width - 297 / 210) < 0.01  # the A4 page, at low resolution
+    assert desk.find_element(By.ID, "error").text == ""
+    desk.save_screenshot(str(artifacts() / "desk-printed.png"))
+    assert console_errors(desk) == []
+
+
+def test_a_csv_deck_with_one_bad_row_shows_that_rows_problem(desk, live_server, tmp_path):
+    open_desk(desk, live_server)
+    bad = tmp_path / "inventions.csv"
+    bad.write_text("id,year,title_en,title_cs\nfire,-1000,Fire,Oheň\nwheel,soon,The wheel,Kolo\n"
+                   "press,1450,Printing press,Knihtisk\n", encoding="utf-8")
+    desk.find_element(By.ID, "deck-file").send_keys(str(bad))
+    problems = desk.find_element(By.ID, "deck-problems")
+    wait(desk, lambda: problems.find_elements(By.TAG_NAME, "li"), 20)
+    rows = [item.text for item in problems.find_elements(By.TAG_NAME, "li")]
+    assert len(rows) == 1 and rows[0].startswith("row 3: year")
+    assert "inventions.csv" in desk.find_element(By.ID, "deck-upload-status").text
+    assert not desk.find_elements(By.XPATH, "//select[@id='deck']//option[contains(., 'inventions')]")
+
+    good = tmp_path / "inventions.csv"
+    good.write_text(bad.read_text(encoding="utf-8").replace("soon", "-3500"), encoding="utf-8")
+    desk.find_element(By.ID, "deck-file").send_keys(str(good))
+    deck = Select(desk.find_element(By.ID, "deck"))
+    wait(desk, lambda: deck.first_selected_option.get_attribute("value").startswith("user-"), 20)
+    assert deck.first_selected_option.text.startswith("inventions")
+    assert desk.find_elements(By.CSS_SELECTOR, "#deck-problems li") == []
+    desk.save_screenshot(str(artifacts() / "desk-deck-upload.png"))
+
+
+def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_hosts(desk, live_server):
+    desk.set_window_size(390, 844)
+    open_desk(desk, live_server, lang="cs")
+    assert desk.find_element(By.TAG_NAME, "h1").text.endswith("Tisková kancelář")
+    for control in desk.find_elements(By.CSS_SELECTOR, "form input, form select"):
+        assert desk.execute_script("return arguments[0].labels.length", control) == 1, control.get_attribute("id")
+
+    # Calibration: the page was printed with 0.5, 0; the readings +1.5, -2 make the offset 2, -2.
+    desk.find_element(By.ID, "back-offset").clear()
+    desk.find_element(By.ID, "back-offset").send_keys("0,5; 0", Keys.TAB)
+    desk.find_element(By.CSS_SELECTOR, "#calibrate summary").click()
+    desk.find_element(By.ID, "reading-x").send_keys("1.5")
+    desk.find_element(By.ID, "reading-y").send_keys("-2")
+    desk.find_element(By.ID, "apply-reading").send_keys(Keys.ENTER)
+    assert desk.find_element(By.ID, "back-offset").get_attribute("value") == "2, -2"
+
+    # Only the keyboard: choose a reference card, tab to the button, press Enter.
+    kind = desk.find_element(By.ID, "kind")
+    kind.send_keys(Keys.END)  # the last kind: "Karta s přehledem pravidel"
+    assert Select(kind).first_selected_option.get_attribute("value") == "reference"
+    for _ in range(30):
+        if desk.switch_to.active_element.get_attribute("id") == "print":
+            break
+        desk.switch_to.active_element.send_keys(Keys.TAB)
+    assert desk.switch_to.active_element.get_attribute("id") == "print"
+    desk.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(desk, desk.find_element(By.ID, "download").is_displayed)
+    assert "Hotovo" in desk.find_element(By.ID, "status").text
+
+    overflow = desk.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, "the page scrolls sideways on a phone"
+    desk.save_screenshot(str(artifacts() / "desk-phone-cs.png"))
+    assert console_errors(desk) == []
+    here = urlsplit(live_server).netloc
+    others = [url for url in requested_urls(desk) if urlsplit(url).netloc != here and not url.startswith("data:")]
+    assert others == []
