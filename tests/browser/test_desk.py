@@ -103,7 +103,28 @@ def test_a_csv_deck_with_one_bad_row_shows_that_rows_problem(desk, live_server, 
     wait(desk, lambda: deck.first_selected_option.get_attribute("value").startswith("user-"), 20)
     assert deck.first_selected_option.text.startswith("inventions")
     assert desk.find_elements(By.CSS_SELECTOR, "#deck-problems li") == []
+    assert not desk.find_element(By.ID, "deck-language").is_displayed()
+    choose(desk, "lang", "de")
+    assert "Deutsch" in desk.find_element(By.ID, "deck-language").text  # the deck has English and Czech titles
     desk.save_screenshot(str(artifacts() / "desk-deck-upload.png"))
+
+    excel = tmp_path / "vynalezy.csv"
+    excel.write_bytes("id,year,title_en,title_cs\nfire,-1000,Fire,Oheň\n".encode("cp1250"))
+    desk.find_element(By.ID, "deck-file").send_keys(str(excel))
+    wait(desk, lambda: "UTF-8" in problems.text, 20)
+
+
+def test_a_spec_the_printer_refuses_shows_every_problem(desk, live_server):
+    open_desk(desk, live_server)
+    choose(desk, "kind", "calibration")
+    choose(desk, "size", "custom")
+    desk.find_element(By.ID, "custom-size").send_keys("10x10")
+    desk.find_element(By.ID, "bleed").send_keys("4")
+    desk.find_element(By.ID, "print").click()
+    error = desk.find_element(By.ID, "error")
+    wait(desk, lambda: error.find_elements(By.TAG_NAME, "li"), 20)
+    assert "size: each side must be 20..300 mm" in error.text
+    assert not desk.find_element(By.ID, "download").is_displayed()
 
 
 def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_hosts(desk, live_server):
@@ -137,6 +158,7 @@ def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_
 
     overflow = desk.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, "the page scrolls sideways on a phone"
+    desk.execute_script("document.getElementById('result').scrollIntoView()")
     desk.save_screenshot(str(artifacts() / "desk-phone-cs.png"))
     assert console_errors(desk) == []
     here = urlsplit(live_server).netloc

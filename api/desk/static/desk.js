@@ -23,6 +23,8 @@
 
   // The back offset the last calibration page was printed with: readings are measured from it.
   let calibratedWith = null;
+  // Each listed deck's languages: those every one of its cards has a title in.
+  const deckLanguages = new Map();
 
   // ---- which controls a kind uses ----
 
@@ -37,6 +39,15 @@
       size.value = [...size.options].find((option) => !option.disabled).value;
     }
     $("custom-size-field").hidden = size.value !== "custom" || size.closest("[hidden]") !== null;
+    showDeckLanguage();
+  }
+
+  function showDeckLanguage() {
+    const note = $("deck-language");
+    const languages = deckLanguages.get(deck.value);
+    const lang = $("lang");
+    note.hidden = kind.value !== "deck" || !languages || languages.includes(lang.value);
+    note.textContent = note.hidden ? "" : fill(T.deck_language_missing, { language: lang.selectedOptions[0].text });
   }
 
   // ---- numbers people type ----
@@ -243,6 +254,7 @@
   }
 
   function addDeck(summary) {
+    deckLanguages.set(summary.id, summary.languages || []);
     const group = $(summary.builtin ? "decks-builtin" : "decks-uploaded");
     if (![...deck.options].some((option) => option.value === summary.id)) group.append(deckOption(summary));
     group.hidden = false;
@@ -259,6 +271,7 @@
         body.decks.forEach(addDeck);
         cursor = body.next_cursor;
       }
+      showDeckLanguage();
       deckStatus.textContent = "";
       deckStatus.hidden = true;
     } catch (problem) {
@@ -290,7 +303,14 @@
       }
     };
     try {
-      const text = await file.text();
+      const bytes = await file.arrayBuffer();
+      let text;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        fail(fill(T.deck_problems, { name: file.name }), [T.deck_not_utf8]);
+        return;
+      }
       const json = /\.json$/i.test(file.name) || file.type === "application/json";
       let url = "/v1/decks";
       if (!json) {
@@ -357,6 +377,8 @@
   // ---- wiring ----
 
   kind.addEventListener("change", showKind);
+  deck.addEventListener("change", showDeckLanguage);
+  $("lang").addEventListener("change", showDeckLanguage);
   size.addEventListener("change", showKind);
   form.addEventListener("submit", print);
   $("deck-file").addEventListener("change", uploadDeck);
