@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,12 @@ def answers(url: str) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class Live:
+    url: str
+    redis_url: str  # the embedded Redis `deskovka serve` started, which holds the print queue too
+
+
 @pytest.fixture(scope="package")
 def live_server(tmp_path_factory):
     """Run `deskovka serve` as an organiser would, on its own embedded Redis in a fresh data directory."""
@@ -59,7 +66,7 @@ def live_server(tmp_path_factory):
             server.kill()
             pytest.fail("deskovka serve did not start:\n" + (data / "serve.log").read_text(errors="replace"))
         time.sleep(0.1)
-    yield base
+    yield Live(base, f"unix://{data / 'redis.sock'}")
     server.send_signal(signal.SIGTERM)  # gunicorn stops, then serve stops its worker and its Redis
     try:
         server.wait(20)

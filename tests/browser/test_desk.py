@@ -7,7 +7,11 @@ import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
+import redis
 from pypdf import PdfReader
+from rq.job import Job
+from rq.serializers import JSONSerializer
+from rq.suspension import resume, suspend
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -24,7 +28,7 @@ def wait(browser, condition, timeout=60):
 
 
 def open_desk(browser, live_server, lang="en"):
-    browser.get(f"{live_server}/?lang={lang}")
+    browser.get(f"{live_server.url}/?lang={lang}")
     wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#deck option[value='timeline-classic']"), 20)
 
 
@@ -161,6 +165,29 @@ def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_
     desk.execute_script("document.getElementById('result').scrollIntoView()")
     desk.save_screenshot(str(artifacts() / "desk-phone-cs.png"))
     assert console_errors(desk) == []
-    here = urlsplit(live_server).netloc
+    here = urlsplit(live_server.url).netloc
     others = [url for url in requested_urls(desk) if urlsplit(url).netloc != here and not url.startswith("data:")]
     assert others == []
+
+
+def test_a_job_waits_for_a_worker_and_a_failed_job_shows_why(desk, live_server):
+    queue = redis.Redis.from_url(live_server.redis_url)
+    open_desk(desk, live_server)
+    choose(desk, "kind", "score-sheets")
+    desk.find_element(By.ID, "count").clear()
+    desk.find_element(By.ID, "count").send_keys("3")
+    suspend(queue)  # as `rq suspend` does: the workers take no new job
+    try:
+        desk.find_element(By.ID, "print").click()
+        result = desk.find_element(By.ID, "result")
+        wait(desk, lambda: result.get_attribute("data-job"), 20)
+        assert desk.find_element(By.ID, "status").text == "Waiting for a worker…"
+        assert desk.find_element(By.ID, "progress").get_dom_attribute("value") is None  # an indeterminate bar
+        Job.fetch(result.get_attribute("data-job"), connection=queue, serializer=JSONSerializer).cancel()
+        error = desk.find_element(By.ID, "error")
+        wait(desk, lambda: error.text, 20)
+    finally:
+        resume(queue)
+        queue.close()
+    assert "failed" in error.text and desk.find_element(By.ID, "status").text == "The rendering failed."
+    assert not desk.find_element(By.ID, "download").is_displayed()

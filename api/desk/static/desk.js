@@ -145,6 +145,7 @@
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   function clearResult() {
+    delete $("result").dataset.job;
     error.replaceChildren();
     status.textContent = "";
     progress.max = 1;
@@ -156,6 +157,7 @@
   }
 
   function showJob(job) {
+    $("result").dataset.job = job.id; // for support: the job to look up with the API
     const done = job.progress ? job.progress.done : 0;
     const total = job.progress ? job.progress.total : 0;
     if (job.status === "queued") {
