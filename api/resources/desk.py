@@ -11,7 +11,7 @@ from api import config
 from engine.decks.model import LANGUAGES
 from printing.calibration import SCALE_MM
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
-from printing.spec import COUNT_RANGE, KINDS, MAX_BACK_OFFSET, MAX_BLEED, REFERENCE_SIZES
+from printing.spec import COUNT_RANGE, GAME_NUMBER_RANGE, KINDS, MAX_BACK_OFFSET, MAX_BLEED, REFERENCE_SIZES
 from printing.translations import GAMES
 
 ASSETS = Path(__file__).parents[1] / "desk"
@@ -63,6 +63,7 @@ def page() -> Response:
         "max_back_offset": MAX_BACK_OFFSET,
         "scale_mm": SCALE_MM,
         "count_range": COUNT_RANGE,
+        "game_number_range": GAME_NUMBER_RANGE,
     }
     response = Response(render_template("desk.html", **context), mimetype="text/html")
     response.headers["Content-Language"] = lang

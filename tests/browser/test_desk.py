@@ -135,7 +135,7 @@ def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_
     desk.set_window_size(390, 844)
     open_desk(desk, live_server, lang="cs")
     assert desk.find_element(By.TAG_NAME, "h1").text.endswith("Tisková kancelář")
-    for control in desk.find_elements(By.CSS_SELECTOR, "form input, form select"):
+    for control in desk.find_elements(By.CSS_SELECTOR, "form input, form select, form textarea"):
         assert desk.execute_script("return arguments[0].labels.length", control) == 1, control.get_attribute("id")
 
     # Calibration: the page was printed with 0.5, 0; the readings +1.5, -2 make the offset 2, -2.
@@ -176,6 +176,8 @@ def test_a_job_waits_for_a_worker_and_a_failed_job_shows_why(desk, live_server):
     choose(desk, "kind", "score-sheets")
     desk.find_element(By.ID, "count").clear()
     desk.find_element(By.ID, "count").send_keys("3")
+    desk.find_element(By.ID, "names").send_keys("Eva", Keys.ENTER, " Petr ", Keys.ENTER)
+    desk.find_element(By.ID, "game-number").send_keys("7")
     suspend(queue)  # as `rq suspend` does: the workers take no new job
     try:
         desk.find_element(By.ID, "print").click()
@@ -183,7 +185,10 @@ def test_a_job_waits_for_a_worker_and_a_failed_job_shows_why(desk, live_server):
         wait(desk, lambda: result.get_attribute("data-job"), 20)
         assert desk.find_element(By.ID, "status").text == "Waiting for a worker…"
         assert desk.find_element(By.ID, "progress").get_dom_attribute("value") is None  # an indeterminate bar
-        Job.fetch(result.get_attribute("data-job"), connection=queue, serializer=JSONSerializer).cancel()
+        job = Job.fetch(result.get_attribute("data-job"), connection=queue, serializer=JSONSerializer)
+        assert {key: job.args[0][key] for key in ("count", "names", "game_number")} == {
+            "count": 3, "names": ["Eva", "Petr"], "game_number": 7}
+        job.cancel()
         error = desk.find_element(By.ID, "error")
         wait(desk, lambda: error.text, 20)
     finally:

@@ -64,7 +64,7 @@ def test_every_control_is_there_and_every_form_control_has_a_label(client):
     assert set(CONTROLS) <= set(page.ids)
     assert page.ids["download"]["tag"] == "a" and page.ids["progress"]["tag"] == "progress"
     assert page.ids["deck-file"]["type"] == "file" and page.ids["print"]["tag"] == "button"
-    inputs = {name for name, element in page.ids.items() if element["tag"] in ("input", "select")}
+    inputs = {name for name, element in page.ids.items() if element["tag"] in ("input", "select", "textarea")}
     assert inputs and inputs <= page.labelled
 
 

@@ -80,6 +80,8 @@
     if (chosen === "score-sheets") {
       spec.count = $("count").valueAsNumber;
       spec.per_page = Number($("per-page").value);
+      spec.names = $("names").value.split("\n").map((name) => name.trim()).filter(Boolean);
+      if ($("game-number").value !== "") spec.game_number = $("game-number").valueAsNumber;
       return spec;
     }
     spec.size = cardSize();
