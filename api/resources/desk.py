@@ -15,7 +15,7 @@ from printing.spec import COUNT_RANGE, GAME_NUMBER_RANGE, KINDS, MAX_BACK_OFFSET
 from printing.translations import GAMES
 
 ASSETS = Path(__file__).parents[1] / "desk"
-PAGE_LANGUAGES = ("en", "cs")  # the page's own languages; each has texts/<code>.json
+PAGE_LANGUAGES = ("en", "cs", "sk", "de")  # the page's own languages; each has texts/<code>.json
 # Everything comes from this server: a page that asks another host for anything is a bug.
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -32,11 +32,16 @@ def texts(lang: str) -> dict[str, str]:
 
 
 def page_language() -> str:
-    """The language asked for with ?lang=, else the best of Accept-Language, else English."""
+    """The language asked for with ?lang=, else the most preferred of Accept-Language we have, else English."""
     asked = request.args.get("lang", "").lower()
     if asked in PAGE_LANGUAGES:
         return asked
-    return request.accept_languages.best_match(PAGE_LANGUAGES, default=PAGE_LANGUAGES[0])
+    # By primary subtag in the visitor's order: "de-DE, en;q=0.5" is German (werkzeug's best_match would say en).
+    for tag, _quality in request.accept_languages:
+        primary = tag.split("-")[0].lower()
+        if primary in PAGE_LANGUAGES:
+            return primary
+    return PAGE_LANGUAGES[0]
 
 
 def print_languages() -> list[tuple[str, str]]:

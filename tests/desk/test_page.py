@@ -41,7 +41,9 @@ def parse(html: str) -> Page:
 
 @pytest.mark.parametrize(("header", "lang", "title"), [
     ("cs-CZ,cs;q=0.9,en;q=0.8", "cs", "Tisková kancelář"),
-    ("de-DE,en;q=0.5", "en", "Print desk"),
+    ("de-DE,en;q=0.5", "de", "Druckbüro"),
+    ("hu-HU,sk;q=0.8", "sk", "Tlačová kancelária"),
+    ("hu-HU,fr;q=0.8", "en", "Print desk"),
     ("", "en", "Print desk"),
 ])
 def test_the_page_speaks_the_visitors_language(client, header, lang, title):
@@ -91,10 +93,18 @@ def test_the_options_match_what_the_printer_takes(client):
 
 def test_every_language_has_every_text_and_the_same_placeholders():
     english = texts("en")
+
+    def placeholders(text):
+        forms = text.values() if isinstance(text, dict) else [text]
+        return [set(re.findall(r"\{\w+\}", form)) for form in forms]
+
     for lang in PAGE_LANGUAGES:
         assert set(texts(lang)) == set(english), lang
         for key, text in texts(lang).items():
-            assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", english[key])), (lang, key)
+            assert isinstance(text, str) == isinstance(english[key], str), (lang, key)
+            if isinstance(text, dict):  # plural forms, by Unicode plural category
+                assert "other" in text and set(text) <= {"zero", "one", "two", "few", "many", "other"}, (lang, key)
+            assert all(found == placeholders(english[key])[0] for found in placeholders(text)), (lang, key)
     used = set(re.findall(r"\bT\.(\w+)", (ASSETS / "static" / "desk.js").read_text(encoding="utf-8")))
     used |= set(re.findall(r"\bt\.(\w+)", (ASSETS / "templates" / "desk.html").read_text(encoding="utf-8")))
     assert used <= set(english), used - set(english)

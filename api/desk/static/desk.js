@@ -7,6 +7,9 @@
   const $ = (id) => document.getElementById(id);
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
   const pageLang = document.documentElement.lang;
+  const plurals = new Intl.PluralRules(pageLang);
+  // A text that depends on a number has one form per plural category of the language ("one", "few", "other", …).
+  const count = (forms, number, values) => fill(forms[plurals.select(number)] || forms.other, values);
 
   const form = $("desk");
   const kind = $("kind");
@@ -171,7 +174,7 @@
     }
     if (job.status === "started") status.textContent = fill(T.status_started, { done, total: total || "…" });
     if (job.status === "finished") {
-      status.textContent = fill(T.status_finished, { total });
+      status.textContent = count(T.status_finished, total, { total });
       download.href = job.pdf;
       download.download = fileName(job.spec);
       download.hidden = false;
@@ -253,7 +256,7 @@
   function deckOption(summary) {
     const option = document.createElement("option");
     option.value = summary.id;
-    option.textContent = `${deckTitle(summary)} · ${fill(T.deck_cards, { cards: summary.cards })}`;
+    option.textContent = `${deckTitle(summary)} · ${count(T.deck_cards, summary.cards, { cards: summary.cards })}`;
     return option;
   }
 
@@ -338,7 +341,7 @@
       kind.value = "deck";
       showKind();
       uploadStatus.className = "good";
-      uploadStatus.textContent = fill(T.deck_added, { title: deckTitle(summary), cards: summary.cards });
+      uploadStatus.textContent = count(T.deck_added, summary.cards, { title: deckTitle(summary), cards: summary.cards });
     } catch {
       fail(T.deck_unreadable, []);
     } finally {
@@ -363,14 +366,14 @@
     const readings = inputs.map((input) => input.valueAsNumber);
     result.className = "bad";
     if (readings.some((value, i) => !Number.isFinite(value) || !inputs[i].checkValidity())) {
-      result.textContent = T.reading_invalid;
+      result.textContent = fill(T.reading_invalid, { scale: inputs[0].max });
       return;
     }
     const base = readingBase();
     calibratedWith = base; // correcting a reading and applying again starts from the same page
     const next = [tenths(base[0] + readings[0]), tenths(base[1] + readings[1])];
     if (next.some((value) => Math.abs(value) > MAX_BACK_OFFSET)) {
-      result.textContent = fill(T.reading_too_far, { x: next[0], y: next[1] });
+      result.textContent = fill(T.reading_too_far, { x: next[0], y: next[1], max: MAX_BACK_OFFSET });
       return;
     }
     backOffset.value = formatOffset(next);
