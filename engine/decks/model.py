@@ -5,6 +5,15 @@ from typing import Any
 
 LANGUAGES = ("en", "cs", "sk", "hu", "ru", "de")
 FALLBACK_LANGUAGE = "en"
+# A year before the common era as each language prints it: Hungarian puts the era first ("i. e. 753").
+YEAR_BEFORE_ERA = {
+    "en": "{} BC",
+    "cs": "{} př. n. l.",
+    "sk": "{} pred n. l.",
+    "hu": "i. e. {}",
+    "ru": "{} до н. э.",
+    "de": "{} v. Chr.",
+}
 
 
 class DeckError(ValueError):
@@ -68,9 +77,11 @@ class Deck:
         return [index, card.position]
 
     def label(self, card: Card, language: str = FALLBACK_LANGUAGE) -> str:
-        """The key as printed on the card's date side: "1969", "44 BC", "Ep. V · 46"."""
+        """The key as printed on the card's date side: "1969", "44 BC" ("44 př. n. l." in Czech), "Ep. V · 46"."""
         if self.kind == "dated":
             assert card.year is not None
-            return f"{-card.year} BC" if card.year < 0 else str(card.year)
+            if card.year < 0:
+                return YEAR_BEFORE_ERA.get(language, YEAR_BEFORE_ERA[FALLBACK_LANGUAGE]).format(-card.year)
+            return str(card.year)
         group = next(g for g in self.groups if g.id == card.group)
         return f"{pick_language(group.short, language)} · {card.position}"

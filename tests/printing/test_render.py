@@ -272,3 +272,16 @@ def test_printing_stays_pure():
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     shown = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True)
     assert shown.stdout.strip() == "[]", shown.stderr
+
+
+@pytest.mark.parametrize(("lang", "label"), [
+    ("en", "1200 BC"), ("cs", "1200 př. n. l."), ("sk", "1200 pred n. l."), ("hu", "i. e. 1200"),
+    ("ru", "1200 до н. э."), ("de", "1200 v. Chr."),
+])
+def test_years_before_the_common_era_carry_the_languages_era_label(lang, label):
+    pdf = printing.render_deck(dated_deck(3), {"lang": lang, "duplex": "long"})
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    back = reader.pages[1].extract_text()
+    assert label in back and "1187" in back
+    if lang != "en":
+        assert "BC" not in back

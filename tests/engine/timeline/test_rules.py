@@ -204,9 +204,18 @@ class TestOrdinalDecks:
         assert deck.key(late) < deck.key(early)
         assert deck.label(early) == "Ep. V · 3"
 
-    def test_bc_years_are_labelled(self, small_deck):
+    @pytest.mark.parametrize("lang, label", [
+        ("en", "44 BC"), ("cs", "44 př. n. l."), ("sk", "44 pred n. l."), ("hu", "i. e. 44"), ("ru", "44 до н. э."),
+        ("de", "44 v. Chr.")])
+    def test_bc_years_carry_each_languages_era_label(self, small_deck, lang, label):
         caesar = next(card for card in small_deck.cards if card.id == "caesar")
+        assert small_deck.label(caesar, lang) == label
         assert small_deck.label(caesar) == "44 BC"
+
+    def test_a_game_in_czech_shows_the_czech_era_label(self, small_deck):
+        match = new_match("timeline", 2, {"deck": "small", "language": "cs"}, 1)
+        assert match.state["cards"]["caesar"]["label"] == "44 př. n. l."
+        assert match.state["cards"]["hastings"]["label"] == "1066"
 
 
 class TestHitRateBot:
