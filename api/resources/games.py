@@ -87,10 +87,14 @@ CREATE_EXAMPLE = {
 @blp.response(201, CreatedGameSchema, headers={"Location": {"schema": {"type": "string"}}})
 @blp.alt_response(422, **PROBLEM)
 def create_game(body):
-    """Create a game: name every seat, or leave seats open for others to join."""
+    """Create a game: name every seat, or leave seats open for others to join.
+
+    The answer's `game` is the creator's view: the first named seat's, with its `legal_actions` (else a spectator's).
+    """
     record, tokens, _ = moves.create(connections.store(), connections.lobby(), connections.decks(), body)
     location = url_for("games.get_game", game_id=record.id)
-    return game_response({"game": game_view(record, None), "tokens": tokens}, 201, Location=location)
+    creator = tokens[0]["seat"] if tokens else None
+    return game_response({"game": game_view(record, creator), "tokens": tokens}, 201, Location=location)
 
 
 @blp.route("", methods=["GET"])

@@ -15,6 +15,25 @@ class TestCreate:
         assert body["game"]["status"] == "running"
         assert body["game"]["to_act"] == [0]
 
+    def test_the_answer_is_the_creators_view_the_first_named_seat(self, client):
+        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"bot": "random"}, {"name": "Ann"},
+                                                                                   {"name": "Bob"}]})
+        game, tokens = response.get_json()["game"], response.get_json()["tokens"]
+        assert game["you"] == 1 and tokens[0]["seat"] == 1
+        assert game == view(client, game["id"], tokens[0]["token"]), "the same view a GET with Ann's token gives"
+        assert game["legal_actions"] == [] or game["to_act"] == [1]
+
+    def test_the_creator_who_acts_first_gets_legal_actions(self, client):
+        body = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "Ann"}, {"bot": "random"}]})
+        game = body.get_json()["game"]
+        assert game["you"] == 0 and game["legal_actions"]
+        assert all(a["type"] == "place" for a in game["legal_actions"])
+
+    def test_with_only_bots_and_open_seats_the_answer_is_a_spectators_view(self, client):
+        body = client.post("/v1/games", json={"type": "timeline", "seats": [{"bot": "random"}, {"open": True}]})
+        game = body.get_json()["game"]
+        assert game["you"] is None and game["legal_actions"] == []
+
     def test_an_unknown_game_type_is_a_problem(self, client):
         response = client.post("/v1/games", json={"type": "chess", "seats": [{"name": "A"}, {"name": "B"}]})
         assert response.status_code == 422
