@@ -84,14 +84,18 @@ def parser() -> argparse.ArgumentParser:
         ("serve", serve, "run and supervise the HTTP API (and, without DESKOVKA_REDIS_URL, Redis and a worker)"),
         ("api", api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
     ):
-        run = commands.add_parser(name, help=text)
-        run.add_argument("--host", default="127.0.0.1")
-        run.add_argument("--port", type=int, default=8000)
+        run = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + ", until stopped (Ctrl-C).")
+        run.add_argument("--host", default="127.0.0.1",
+                         help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: all)")
+        run.add_argument("--port", type=int, default=8000, help="TCP port to listen on (default 8000)")
         run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
         run.add_argument("--threads", type=int, default=8, help="threads per worker, for long-polls (default 8)")
         run.set_defaults(func=func)
 
-    worker = commands.add_parser("worker", help="run an RQ worker that renders print jobs")
+    worker = commands.add_parser(
+        "worker", help="run an RQ worker that renders print jobs",
+        description="Render the print jobs queued in DESKOVKA_QUEUE_URL (else DESKOVKA_REDIS_URL, else the embedded "
+                    "Redis) until stopped; run as many as you like, on any machine.")
     worker.add_argument("--burst", action="store_true", help="quit when the queue is empty")
     worker.set_defaults(func=work)
 

@@ -4,6 +4,7 @@ import argparse
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 
@@ -66,16 +67,31 @@ def import_deck(args: argparse.Namespace) -> int:
     settings = config.from_env()
     url = settings["REDIS_URL"] or embedded_redis(settings).start()
     created = DeckStore(redis.Redis.from_url(str(url))).save(doc, clock.now().timestamp())
-    print(f"{deck.id} ({len(deck.cards)} cards) {'imported' if created else 'was already there'}")
+    where = _where(str(url)) if settings["REDIS_URL"] else f"the embedded Redis (data in {settings['DATA_DIR']})"
+    print(f"{deck.id} ({len(deck.cards)} cards) {'imported into' if created else 'was already in'} {where}, "
+          f"key {DeckStore.key_for(deck.id)}")
     return 0
+
+
+def _where(url: str) -> str:
+    """Name the Redis a URL points at, without its password."""
+    parts = urlsplit(url)
+    host = parts.hostname or parts.path
+    port = f":{parts.port}" if parts.port else ""
+    return f"Redis at {parts.scheme}://{host}{port}{parts.path if parts.hostname else ''}"
 
 
 def register(commands: Any) -> None:
     deck = commands.add_parser("deck", help="validate or import a deck file (JSON, or CSV with the API's columns)")
     actions = deck.add_subparsers(dest="deck_command", required=True)
-    for name, func, summary in (("validate", validate, "check a deck file and report every problem"),
-                                ("import", import_deck, "check a deck file and store it in the game store")):
-        command = actions.add_parser(name, help=summary)
+    for name, func, summary, description in (
+        ("validate", validate, "check a deck file and report every problem",
+         "Check a deck file offline with the checks POST /v1/decks runs, and report every problem at once."),
+        ("import", import_deck, "check a deck file and store it in the game store",
+         "Check a deck file and store it in the game store: the Redis at DESKOVKA_REDIS_URL, else the embedded Redis "
+         "in DESKOVKA_DATA_DIR. Games and print jobs then name it by the id it prints."),
+    ):
+        command = actions.add_parser(name, help=summary, description=description)
         command.add_argument("file")
         command.add_argument("--title", default="Uploaded deck", help="for CSV: the deck's English title")
         command.add_argument("--kind", choices=["dated", "ordinal"], default="dated", help="for CSV (default dated)")

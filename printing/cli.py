@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.decks.model import LANGUAGES
+from engine.decks.store import builtin_ids
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
 from printing.spec import COUNT_RANGE, PER_PAGE, REFERENCE_SIZES, SpecError
 from printing.translations import GAMES
@@ -29,8 +30,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def add_commands(parser: argparse.ArgumentParser) -> None:
     """Add the `deck`, `calibration`, `sheets` and `reference` sub-commands to `parser`."""
     commands = parser.add_subparsers(dest="print_command", required=True, metavar="{deck,calibration,sheets,reference}")
-    deck = commands.add_parser("deck", help="print a built-in deck", description="Print a built-in deck to PDF.")
-    deck.add_argument("deck", metavar="DECK", help="the deck id, e.g. timeline-classic")
+    ids = ", ".join(builtin_ids())
+    deck = commands.add_parser(
+        "deck", help="print a built-in deck",
+        description=f"Print a built-in deck to PDF: {ids}. (Decks uploaded to the API print through "
+                    "POST /v1/print-jobs.)")
+    deck.add_argument("deck", metavar="DECK", help=f"the deck id: {ids}")
     _layout_options(deck)
     deck.add_argument(
         "--bleed",

@@ -22,6 +22,11 @@ def _builtin() -> dict[str, tuple[Deck, dict[str, Any]]]:
     return decks
 
 
+def builtin_ids() -> list[str]:
+    """Return the built-in decks' ids without loading them: each file is named after its deck (a test checks)."""
+    return [path.stem for path in sorted(DATA.glob("*.json"))]
+
+
 @cache
 def builtin_decks() -> dict[str, Deck]:
     return {deck_id: deck for deck_id, (deck, _) in _builtin().items()}

@@ -1,9 +1,11 @@
 """`deskovka deck validate|import`: the upload's checks, offline."""
 
+import pytest
 import redis
 
 from api.cli import main
 from api.deck_store import DeckStore
+from engine.decks import builtin_decks
 
 
 def write_csv(tmp_path, rows):
@@ -34,5 +36,28 @@ def test_import_stores_the_deck(tmp_path, capsys, redis_client, redis_url, monke
     monkeypatch.setenv("DESKOVKA_REDIS_URL", redis_url)
     path = write_csv(tmp_path, ["a,1900,First", "b,1901,Second"])
     assert main(["deck", "import", str(path)]) == 0
-    deck_id = capsys.readouterr().out.split()[0]
+    out = capsys.readouterr().out
+    deck_id = out.split()[0]
     assert DeckStore(redis.Redis.from_url(redis_url)).load(deck_id)["cards"][1]["year"] == 1901
+    where = redis_url.split("@")[-1].split("://")[-1]
+    assert "imported into Redis at" in out and where.split("/")[0] in out and f"key dk:deck:{deck_id}" in out
+
+
+def test_the_commands_explain_themselves(capsys):
+    for argv in (["serve", "--help"], ["worker", "--help"], ["deck", "validate", "--help"],
+                 ["deck", "import", "--help"], ["print", "deck", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        text = " ".join(capsys.readouterr().out.split())
+        assert len(text.split("options:")[0]) > 60, f"{argv} has no description"
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "address to listen on" in text and "TCP port" in text
+    with pytest.raises(SystemExit):
+        main(["print", "deck", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(deck in text for deck in builtin_decks()), "print deck lists the deck ids"
+    with pytest.raises(SystemExit):
+        main(["deck", "import", "--help"])
+    assert "DESKOVKA_REDIS_URL" in capsys.readouterr().out

@@ -110,3 +110,9 @@ def test_no_card_id_spells_its_key(deck_id: str) -> None:
         key = card.year if deck.kind == "dated" else card.position
         assert key is not None
         assert str(abs(key)) not in re.findall(r"\d+", card.id), card.id
+
+
+def test_each_built_in_deck_file_is_named_after_its_deck():
+    from engine.decks.store import builtin_ids
+
+    assert builtin_ids() == sorted(builtin_decks())
