@@ -59,7 +59,7 @@ class TestDeal:
     def test_titles_follow_the_language(self):
         state = new_match("chronology", 2, {"language": "cs"}, 0).state
         assert state["cards"]["battle-of-hastings"]["title"] == "Vilém Dobyvatel vítězí v bitvě u Hastingsu"
-        assert state["cards"]["battle-of-marathon"]["label"] == "490 BC"
+        assert state["cards"]["battle-of-marathon"]["label"] == "490 př. n. l.", "the era label follows the language"
 
 
 class TestSetupStep:
