@@ -176,6 +176,26 @@ def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_
     assert others == []
 
 
+def post_print_job(live_server, spec):
+    request = urllib.request.Request(f"{live_server.url}/v1/print-jobs", method="POST", data=json.dumps(spec).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def suspend_workers(live_server, queue):
+    """Suspend the workers as `rq suspend` does, and wait until those that take small jobs look at it."""
+    suspend(queue)
+    # A worker waiting for a job takes the next one before it looks at the suspension again: give each one a job.
+    origins = set()
+    for number in range(1, len(Worker.all(connection=queue)) + 1):
+        job = post_print_job(live_server, {"kind": "score-sheets", "game_number": number})
+        origins.add(Job.fetch(job["id"], connection=queue, serializer=JSONSerializer).origin)
+    wait(None, lambda: all(worker.get_state() == "suspended" for worker in Worker.all(connection=queue)
+                           if origins & set(worker.queue_names())), 30)
+    return origins
+
+
 def test_a_job_waits_for_a_worker_and_a_failed_job_shows_why(desk, live_server):
     queue = redis.Redis.from_url(live_server.redis_url)
     open_desk(desk, live_server)
@@ -184,20 +204,15 @@ def test_a_job_waits_for_a_worker_and_a_failed_job_shows_why(desk, live_server):
     desk.find_element(By.ID, "count").send_keys("3")
     desk.find_element(By.ID, "names").send_keys("Eva", Keys.ENTER, " Petr ", Keys.ENTER)
     desk.find_element(By.ID, "game-number").send_keys("7")
-    suspend(queue)  # as `rq suspend` does: the workers take no new job
     try:
-        # A worker waiting for a job takes the next one before it looks at the suspension again: give it one.
-        wake = urllib.request.Request(f"{live_server.url}/v1/print-jobs", method="POST",
-                                      data=b'{"kind": "score-sheets", "count": 2}',
-                                      headers={"Content-Type": "application/json"})
-        urllib.request.urlopen(wake, timeout=10).close()
-        wait(desk, lambda: {w.get_state() for w in Worker.all(connection=queue)} == {"suspended"}, 30)
+        origins = suspend_workers(live_server, queue)
         desk.find_element(By.ID, "print").click()
         result = desk.find_element(By.ID, "result")
         wait(desk, lambda: result.get_attribute("data-job"), 20)
         assert desk.find_element(By.ID, "status").text == "Waiting for a worker…"
         assert desk.find_element(By.ID, "progress").get_dom_attribute("value") is None  # an indeterminate bar
         job = Job.fetch(result.get_attribute("data-job"), connection=queue, serializer=JSONSerializer)
+        assert job.origin in origins
         assert {key: job.args[0][key] for key in ("count", "names", "game_number")} == {
             "count": 3, "names": ["Eva", "Petr"], "game_number": 7}
         job.cancel()
