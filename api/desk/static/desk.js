@@ -109,10 +109,19 @@
 
   // ---- problems the API answers with (RFC 9457) ----
 
+  // A message that already says where ("size: …", "row 3: …", "cards[2].image: …") needs no place in front.
+  const PLACED = /^[\w.[\]-]+(?: \d+)?: /;
+
   function flatten(errors, prefix = "") {
     if (errors == null) return [];
-    if (typeof errors === "string") return [prefix ? `${prefix}: ${errors}` : errors];
+    if (typeof errors === "string") return [prefix && !PLACED.test(errors) ? `${prefix}: ${errors}` : errors];
     if (Array.isArray(errors)) return errors.flatMap((item) => flatten(item, prefix));
+    if (typeof errors.detail === "string") {
+      // One entry of RFC 9457 `errors`: detail, and where it points (a JSON Pointer into the request).
+      const parts = (errors.pointer || "").split("/").filter(Boolean);
+      const place = parts.map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~")).join(".");
+      return flatten(errors.detail, place);
+    }
     return Object.entries(errors).flatMap(([key, value]) => flatten(value, prefix ? `${prefix}.${key}` : key));
   }
 
@@ -189,14 +198,31 @@
     }
   }
 
+  // Seconds a 429 or 503 asks the page to wait before it asks again.
+  const retryAfter = (response) => Math.min(60, Number(response.headers.get("Retry-After")) || 2);
+
   async function follow(job) {
     let delay = 250;
+    let failures = 0;
     for (;;) {
       showJob(job);
       if (job.status === "finished" || job.status === "failed") return;
       await sleep(delay);
       delay = Math.min(1000, delay * 1.5);
-      const response = await fetch(`/v1/print-jobs/${encodeURIComponent(job.id)}`, { cache: "no-store" });
+      let response;
+      try {
+        response = await fetch(`/v1/print-jobs/${encodeURIComponent(job.id)}`, { cache: "no-store" });
+      } catch (problem) {
+        // The server may be restarting; the job is kept in Redis, so keep asking for a while.
+        if (++failures > 10) throw problem;
+        delay = 2000;
+        continue;
+      }
+      failures = 0;
+      if (response.status === 429 || response.status === 503) {
+        delay = retryAfter(response) * 1000; // asked to slow down: the job goes on meanwhile
+        continue;
+      }
       if (response.status === 404) {
         showError(T.error_expired);
         return;
