@@ -142,19 +142,12 @@ def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_
     for control in desk.find_elements(By.CSS_SELECTOR, "form input, form select, form textarea"):
         assert desk.execute_script("return arguments[0].labels.length", control) == 1, control.get_attribute("id")
 
-    # Calibration: the page was printed with 0.5, 0; the readings +1.5, -2 make the offset 2, -2.
+    # Only the keyboard: the calibration page (the second kind) with back offset 0.5, 0; Tab to the button, Enter.
     desk.find_element(By.ID, "back-offset").clear()
     desk.find_element(By.ID, "back-offset").send_keys("0,5; 0", Keys.TAB)
-    desk.find_element(By.CSS_SELECTOR, "#calibrate summary").click()
-    desk.find_element(By.ID, "reading-x").send_keys("1.5")
-    desk.find_element(By.ID, "reading-y").send_keys("-2")
-    desk.find_element(By.ID, "apply-reading").send_keys(Keys.ENTER)
-    assert desk.find_element(By.ID, "back-offset").get_attribute("value") == "2, -2"
-
-    # Only the keyboard: choose a reference card, tab to the button, press Enter.
     kind = desk.find_element(By.ID, "kind")
-    kind.send_keys(Keys.END)  # the last kind: "Karta s přehledem pravidel"
-    assert Select(kind).first_selected_option.get_attribute("value") == "reference"
+    kind.send_keys(Keys.HOME, Keys.DOWN)
+    assert Select(kind).first_selected_option.get_attribute("value") == "calibration"
     for _ in range(30):
         if desk.switch_to.active_element.get_attribute("id") == "print":
             break
@@ -162,7 +155,20 @@ def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_
     assert desk.switch_to.active_element.get_attribute("id") == "print"
     desk.switch_to.active_element.send_keys(Keys.ENTER)
     wait(desk, desk.find_element(By.ID, "download").is_displayed)
-    assert desk.find_element(By.ID, "status").text == "Hotovo: 2 stránky."  # a card's front and back
+    assert desk.find_element(By.ID, "status").text == "Hotovo: 2 stránky."  # the crosses, then the scales
+
+    # The readings on that page, +1.5 and -2, make the offset 2, -2; a corrected x reading starts from 0.5, 0 again.
+    desk.find_element(By.CSS_SELECTOR, "#calibrate summary").send_keys(Keys.ENTER)
+    assert "0.5, 0 mm" in desk.find_element(By.ID, "reading-base").text
+    desk.find_element(By.ID, "reading-x").send_keys("1.5")
+    desk.find_element(By.ID, "reading-y").send_keys("-2")
+    desk.find_element(By.ID, "apply-reading").send_keys(Keys.ENTER)
+    assert desk.find_element(By.ID, "back-offset").get_attribute("value") == "2, -2"
+    desk.find_element(By.ID, "reading-x").clear()
+    desk.find_element(By.ID, "reading-x").send_keys("1")
+    desk.find_element(By.ID, "apply-reading").send_keys(Keys.ENTER)
+    assert desk.find_element(By.ID, "back-offset").get_attribute("value") == "1.5, -2"
+    assert "1.5, -2 mm" in desk.find_element(By.ID, "reading-result").text
 
     overflow = desk.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, "the page scrolls sideways on a phone"

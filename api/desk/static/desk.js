@@ -135,7 +135,9 @@
     const lines = flatten(problem.errors);
     let message = problem.detail || problem.title || `${response.status} ${response.statusText}`;
     const wait = response.headers.get("Retry-After");
-    if (wait && /^\d+$/.test(wait)) message += ` ${fill(T.error_retry, { seconds: wait })}`;
+    // The API says it in English; say it in the page's language too, unless it is the same sentence.
+    const retry = wait && /^\d+$/.test(wait) ? fill(T.error_retry, { seconds: wait }) : "";
+    if (retry && !message.toLowerCase().includes(retry.toLowerCase().replace(/\.$/, ""))) message += ` ${retry}`;
     return { message, lines };
   }
 
@@ -261,8 +263,8 @@
         return;
       }
       const job = await response.json();
-      if (job.spec && job.spec.kind === "calibration") {
-        calibratedWith = job.spec.back_offset || [0, 0];
+      if (spec.kind === "calibration") {
+        calibratedWith = (job.spec && job.spec.back_offset) || spec.back_offset;
         showReadingBase();
       }
       await follow(job);
