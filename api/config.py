@@ -25,7 +25,6 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "MAX_STREAM": float(env.get("DESKOVKA_MAX_STREAM", 300)),
         # Origins a browser client may call from, comma-separated; "*" (any) is safe with bearer tokens.
         "CORS_ORIGINS": env.get("DESKOVKA_CORS_ORIGINS", "*"),
-        "POLL_INTERVAL": float(env.get("DESKOVKA_POLL_INTERVAL", 0.1)),
         # An operator's token: unlocks every deck's full document (and /metrics). Unset: no such token.
         "ADMIN_TOKEN": env.get("DESKOVKA_ADMIN_TOKEN") or None,
         # Unset: /metrics is open, as Prometheus scrapers on a private network expect.

@@ -9,6 +9,7 @@ from redis.retry import Retry
 from redis.sentinel import Sentinel
 
 from api.deck_store import DeckStore
+from api.followers import Followers
 from api.lobby import Lobby
 from api.printing_queue import PrintQueue
 from api.store import GameStore
@@ -58,6 +59,7 @@ def init_app(app: Flask) -> None:
         "lobby": Lobby(connection),
         "print_queue": PrintQueue(queue_connection),
         "decks": DeckStore(connection),
+        "followers": Followers(connection, GameStore.moves_channel),
     }
 
 
@@ -75,3 +77,7 @@ def lobby() -> Lobby:
 
 def decks() -> DeckStore:
     return current_app.extensions["deskovka"]["decks"]
+
+
+def followers() -> Followers:
+    return current_app.extensions["deskovka"]["followers"]

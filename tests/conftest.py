@@ -48,12 +48,25 @@ def redis_client(redis_url):
 
 
 @pytest.fixture
-def app(redis_client, redis_url):
+def make_app(redis_client, redis_url):
+    """Make apps on the test Redis (each one an API process in all but name) and close them afterwards."""
     from api.app import create_app
 
-    app = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True, "POLL_INTERVAL": 0.02})
-    yield app
-    app.extensions["deskovka"]["redis"].close()
+    made = []
+
+    def make(**overrides):
+        made.append(create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True, **overrides}))
+        return made[-1]
+
+    yield make
+    for app in made:
+        app.extensions["deskovka"]["followers"].close()
+        app.extensions["deskovka"]["redis"].close()
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
 
 
 @pytest.fixture

@@ -8,8 +8,10 @@ from marshmallow import Schema, fields, validate
 
 from api import auth, connections, moves
 from api.blueprint import Blueprint
+from api.followers import Cursor, Move, Unsubscribed
+from api.problems import Problem
 from api.resources.games import PROBLEM
-from api.store import GameStore
+from api.store import GameRecord, GameStore
 from api.views import events_for
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Follow a game.")
@@ -45,50 +47,113 @@ STREAM_DOC = {"responses": {"200": {"description": "OK", "content": {
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)
+@blp.alt_response(503, **PROBLEM)
 @blp.doc(security=[{}, {"seatToken": []}], **STREAM_DOC)
 def list_events(query, game_id):
     """Return the events after a version that your seat may see, waiting up to `wait` seconds for one."""
     store = connections.store()
-    record = moves.load(store, game_id)
-    seat = auth.seat_of(game_id, record.seats, auth.bearer())
     config = current_app.config
-    if request.accept_mimetypes.best == "text/event-stream":
-        after = int(request.headers["Last-Event-ID"]) if request.headers.get("Last-Event-ID", "").isdigit() \
-            else query["after"]
-        lifetime = min(query["wait"] or config["MAX_STREAM"], config["MAX_STREAM"])
-        stream = _stream(store, game_id, seat, after, lifetime, config["POLL_INTERVAL"])
-        return Response(stream_with_context(stream), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-    deadline = time.monotonic() + min(query["wait"], config["MAX_WAIT"])
-    version, after = record.version, query["after"]
-    while True:
-        events = events_for(store.events(game_id, after), seat, after) if version > after else []
-        if events or time.monotonic() >= deadline:
-            return {"version": version, "events": events}
-        time.sleep(config["POLL_INTERVAL"])
-        version = store.version(game_id) or version
+    streaming = request.accept_mimetypes.best == "text/event-stream"
+    wait = min(query["wait"] or config["MAX_STREAM"], config["MAX_STREAM"]) if streaming \
+        else min(query["wait"], config["MAX_WAIT"])
+    # Follow before reading the game: a move made after the read then always reaches the cursor.
+    cursor = follow(game_id) if wait > 0 else None
+    try:
+        record = moves.load(store, game_id)
+        seat = auth.seat_of(game_id, record.seats, auth.bearer())
+        if streaming:
+            last = request.headers.get("Last-Event-ID", "")
+            after = int(last) if last.isdigit() else query["after"]
+            response = Response(stream_with_context(_stream(store, cursor, record, seat, after, wait)),
+                                mimetype="text/event-stream",
+                                headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+            if cursor is not None:
+                response.call_on_close(cursor.close)
+            cursor = None
+            return response
+        return _long_poll(store, cursor, record, seat, query["after"], wait)
+    finally:
+        if cursor is not None:
+            cursor.close()
 
 
-def _stream(store: GameStore, game_id: str, seat: int | None, after: int, lifetime: float,
-            poll: float) -> Iterator[str]:
+def follow(game_id: str) -> Cursor:
+    try:
+        return connections.followers().follow(game_id)
+    except Unsubscribed:
+        raise Problem(503, "store/unavailable", "The server cannot hear moves from the store right now.",
+                      headers={"Retry-After": "5"}) from None
+
+
+def _long_poll(store: GameStore, cursor: Cursor | None, record: GameRecord, seat: int | None, after: int,
+               wait: float) -> dict:
+    deadline = time.monotonic() + wait
+    version, _, new = _read(store, record, after)
+    events = events_for(new, seat, after)
+    while not events and cursor is not None:
+        move = _next_move(store, cursor, version, deadline - time.monotonic())
+        if move is None:
+            break
+        version = move.version or version
+        events = events_for(move.events or [], seat, after)
+    return {"version": version, "events": events}
+
+
+def _stream(store: GameStore, cursor: Cursor | None, record: GameRecord, seat: int | None, after: int,
+            lifetime: float) -> Iterator[str]:
     """Yield one SSE message per new version the seat can see, until the game ends or the lifetime runs out."""
     deadline = time.monotonic() + lifetime
-    beat = time.monotonic() + HEARTBEAT
     yield "retry: 2000\n\n"
-    while time.monotonic() < deadline:
-        version = store.version(game_id)
-        if version is None:
+    version, status, new = _read(store, record, after)
+    while True:
+        yield from _messages(events_for(new, seat, after))
+        after = max(after, version)
+        if status != "running" and status != "open" or cursor is None:
             return
-        if version > after:
-            new = events_for(store.events(game_id, after), seat, after)
-            for v in sorted({event["v"] for event in new}):
-                batch = [event for event in new if event["v"] == v]
-                yield f"id: {v}\nevent: events\ndata: {json.dumps(batch)}\n\n"
-            after = version
-            record = store.load(game_id)
-            if record is None or record.status == "finished":
-                return
-        if time.monotonic() >= beat:
-            beat = time.monotonic() + HEARTBEAT
-            yield ": keep-alive\n\n"
-        time.sleep(poll)
+        beat = time.monotonic() + HEARTBEAT
+        move = None
+        while move is None and time.monotonic() < deadline:
+            move = _next_move(store, cursor, version, min(beat, deadline) - time.monotonic())
+            if move is None and time.monotonic() >= beat:
+                beat = time.monotonic() + HEARTBEAT
+                yield ": keep-alive\n\n"
+        if move is None:
+            return
+        version, status, new = move.version or version, move.status, move.events or []
+
+
+def _read(store: GameStore, record: GameRecord, after: int) -> tuple[int, str, list[dict]]:
+    """Read the version, status and events after `after`, the events read after the record, so maybe newer."""
+    new = store.events(record.id, after) if record.version > after else []
+    if new and new[-1]["v"] > record.version:
+        record = store.load(record.id) or record
+    return max(record.version, new[-1]["v"] if new else 0), record.status, new
+
+
+def _messages(events: list[dict]) -> Iterator[str]:
+    for v in sorted({event["v"] for event in events}):
+        batch = [event for event in events if event["v"] == v]
+        yield f"id: {v}\nevent: events\ndata: {json.dumps(batch)}\n\n"
+
+
+def _next_move(store: GameStore, cursor: Cursor, version: int, timeout: float) -> Move | None:
+    """Wait for the game to move past `version`; return the move with every event after `version`.
+
+    A move published as starting from `version` carries those events itself; otherwise (a wake-up after the
+    subscription was lost and found again) the store is read. A game that expired answers status "expired".
+    """
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        move = cursor.next(left)
+        if move is None:
+            return None
+        if move.known and move.version is not None and move.version <= version:
+            continue
+        if move.since == version:
+            return move
+        record = store.load(cursor.game_id)
+        if record is None:
+            return Move(version, version, "expired", [])
+        if record.version > version:
+            return Move(version, record.version, record.status, store.events(cursor.game_id, version))
+    return None

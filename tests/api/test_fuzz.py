@@ -17,7 +17,7 @@ schema = schemathesis.openapi.from_path(Path(__file__).parents[2] / "openapi.yam
 def live_server(redis_url):
     from api.app import create_app
 
-    app = create_app({"REDIS_URL": redis_url, "POLL_INTERVAL": 0.02, "MAX_WAIT": 0.3})
+    app = create_app({"REDIS_URL": redis_url, "MAX_WAIT": 0.3})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -29,6 +29,7 @@ def live_server(redis_url):
     running, waiting = create({"bot": "random"}), create({"open": True})
     yield {"base": base, "running": running, "open": waiting}
     server.shutdown()
+    app.extensions["deskovka"]["followers"].close()
 
 
 def check(case, live_server):

@@ -1,0 +1,178 @@
+"""The followers of games in this process: one pub/sub subscription wakes every waiter of a game a move touched.
+
+The compare-and-set script publishes each move on the store's moves channel. One listener per process receives
+them all and hands each to the waiters of its game through a chain of signals, so a waiter that is busy while
+two moves land still sees both, in order. Waiting is `threading.Event.wait`: a greenlet under gevent workers,
+a thread elsewhere, never a Redis call per tick.
+"""
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+import redis
+
+log = logging.getLogger(__name__)
+SUBSCRIBE_WAIT = 5.0
+# How often the listener looks up from the socket (to check its health and whether it should stop).
+LISTEN_TICK = 0.5
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move as published: the game went from version `since` to `version`; None: unknown, read the store."""
+
+    since: int | None
+    version: int | None
+    status: str | None = None
+    events: list[dict[str, Any]] | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.version is not None
+
+
+RECHECK = Move(None, None)
+
+
+class _Signal:
+    __slots__ = ("fired", "move", "next")
+
+    def __init__(self) -> None:
+        self.fired = threading.Event()
+        self.move: Move = RECHECK
+        self.next: _Signal | None = None
+
+
+class Cursor:
+    """One follower's place in its game's chain of moves."""
+
+    def __init__(self, hub: "Followers", game_id: str, signal: _Signal) -> None:
+        self._hub, self.game_id, self._signal = hub, game_id, signal
+        self._open = True
+
+    def next(self, timeout: float) -> Move | None:
+        """Wait up to `timeout` seconds for the next move of the game; None if none came."""
+        signal = self._signal
+        if not signal.fired.wait(max(timeout, 0)):
+            return None
+        assert signal.next is not None
+        self._signal = signal.next
+        return signal.move
+
+    def close(self) -> None:
+        if self._open:
+            self._open = False
+            self._hub._leave(self.game_id)
+
+    def __enter__(self) -> "Cursor":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Unsubscribed(Exception):
+    """The moves channel could not be subscribed to in time."""
+
+
+class Followers:
+    """Every follower in this process, by game; the listener starts with the first one."""
+
+    def __init__(self, connection: Any, channel: str) -> None:
+        self._connection, self._channel = connection, channel
+        self._lock = threading.Lock()
+        self._tails: dict[str, _Signal] = {}
+        self._counts: dict[str, int] = {}
+        self._subscribed = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._closed = False
+
+    def follow(self, game_id: str) -> Cursor:
+        """Start following a game; every move published from now on reaches the cursor.
+
+        :raises Unsubscribed:
+        """
+        self._start()
+        if not self._subscribed.wait(SUBSCRIBE_WAIT):
+            raise Unsubscribed(f"no subscription to {self._channel} after {SUBSCRIBE_WAIT} s")
+        with self._lock:
+            tail = self._tails.setdefault(game_id, _Signal())
+            self._counts[game_id] = self._counts.get(game_id, 0) + 1
+        return Cursor(self, game_id, tail)
+
+    def following(self) -> int:
+        """How many cursors are open in this process."""
+        with self._lock:
+            return sum(self._counts.values())
+
+    def close(self) -> None:
+        self._closed = True
+        if self._listener is not None:
+            self._listener.join(LISTEN_TICK * 4)
+
+    def _leave(self, game_id: str) -> None:
+        with self._lock:
+            self._counts[game_id] -= 1
+            if not self._counts[game_id]:
+                del self._counts[game_id], self._tails[game_id]
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._listener is None:
+                self._listener = threading.Thread(target=self._listen, name="deskovka-followers", daemon=True)
+                self._listener.start()
+
+    def _deliver(self, game_id: str | None, move: Move) -> None:
+        """Fire the tail signal of one game (None: of every game) and put a fresh one behind it."""
+        fired = []
+        with self._lock:
+            for game in [game_id] if game_id is not None else list(self._tails):
+                tail = self._tails.get(game)
+                if tail is None:
+                    continue
+                tail.move, tail.next = move, _Signal()
+                self._tails[game] = tail.next
+                fired.append(tail)
+        for tail in fired:
+            tail.fired.set()
+
+    def _listen(self) -> None:
+        backoff = 0.1
+        while not self._closed:
+            pubsub = None
+            try:
+                pubsub = self._connection.pubsub()
+                pubsub.subscribe(self._channel)
+                while not self._closed:
+                    message = pubsub.get_message(timeout=LISTEN_TICK)
+                    if message is None:
+                        pubsub.check_health()
+                    elif message["type"] == "subscribe":
+                        self._subscribed.set()
+                        backoff = 0.1
+                        # Moves made while unsubscribed were missed: everybody reads the store once.
+                        self._deliver(None, RECHECK)
+                    elif message["type"] == "message":
+                        self._deliver(*parse(message["data"]))
+            except (redis.RedisError, OSError) as error:
+                self._subscribed.clear()
+                if not self._closed:
+                    log.warning("followers: moves channel lost (%s); subscribing again in %.1f s", error, backoff)
+                    threading.Event().wait(backoff)
+                    backoff = min(backoff * 2, 5.0)
+            finally:
+                if pubsub is not None:
+                    try:
+                        pubsub.close()
+                    except (redis.RedisError, OSError):
+                        pass
+
+
+def parse(data: bytes) -> tuple[str, Move]:
+    """Read one published move: `<old version> <JSON: game, version, status, events>`."""
+    since, _, body = data.partition(b" ")
+    moved = orjson.loads(body)
+    return moved["game"], Move(int(since), moved["version"], moved["status"], moved["events"])
