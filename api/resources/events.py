@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, validate
 from api import auth, connections, moves
 from api.blueprint import Blueprint
 from api.followers import Cursor, Move, Unsubscribed
-from api.problems import Problem
+from api.problems import store_unavailable
 from api.resources.games import PROBLEM
 from api.store import GameRecord, GameStore
 from api.views import events_for
@@ -47,7 +47,6 @@ STREAM_DOC = {"responses": {"200": {"description": "OK", "content": {
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)
-@blp.alt_response(503, **PROBLEM)
 @blp.doc(security=[{}, {"seatToken": []}], **STREAM_DOC)
 def list_events(query, game_id):
     """Return the events after a version that your seat may see, waiting up to `wait` seconds for one."""
@@ -81,8 +80,7 @@ def follow(game_id: str) -> Cursor:
     try:
         return connections.followers().follow(game_id)
     except Unsubscribed:
-        raise Problem(503, "store/unavailable", "The server cannot hear moves from the store right now.",
-                      headers={"Retry-After": "5"}) from None
+        raise store_unavailable() from None
 
 
 def _long_poll(store: GameStore, cursor: Cursor | None, record: GameRecord, seat: int | None, after: int,
