@@ -6,7 +6,7 @@ from typing import Any
 import orjson
 import redis
 from rq import Queue, Retry
-from rq.exceptions import NoSuchJobError
+from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
@@ -34,16 +34,16 @@ class PrintQueue:
             # A job whose worker died: RQ's own clean-up retries it, or fails it once its retries are spent.
             self.queue.started_job_registry.cleanup()
             existing = self.fetch(job_id)
-        if existing is not None and existing.get_status() not in (JobStatus.FAILED, JobStatus.STOPPED,
-                                                                  JobStatus.CANCELED) and (
-            existing.get_status() != JobStatus.FINISHED or self.connection.exists(pdf_key(job_id))
+        status = existing.get_status() if existing is not None else None
+        if status not in (None, JobStatus.FAILED, JobStatus.FINISHED) or (
+            status == JobStatus.FINISHED and self.connection.exists(pdf_key(job_id))
         ):
             return job_id
         # Two identical submissions at once: only the one that claims the id enqueues it.
         if not self.connection.set(f"dk:print:{job_id}:claim", 1, nx=True, ex=5):
             return job_id
-        if existing is not None:
-            existing.delete()  # a failed try leaves the registries, so the spec starts over with fresh retries
+        if status == JobStatus.FAILED:
+            return self.again(existing)  # type: ignore[arg-type]
         # A user deck travels with the job, so workers need no access to the state store.
         self.queue.enqueue(
             "worker.jobs.render_pdf", spec, deck, job_id=job_id, job_timeout=JOB_TIMEOUT, result_ttl=PDF_TTL,
@@ -51,6 +51,16 @@ class PrintQueue:
         )
         metrics.count(self.connection, "print_jobs")
         return job_id
+
+    def again(self, job: Job) -> str:
+        """Queue a failed job once more, with its retries back (RQ's own requeue of a failed job)."""
+        job.retries_left = RETRIES
+        job.meta.pop("progress", None)
+        try:
+            self.queue.failed_job_registry.requeue(job)
+        except InvalidJobOperation:  # another request requeued it first
+            pass
+        return job.id
 
     def failure(self, job: Job) -> str:
         """Say why a failed job failed, in words for the client."""

@@ -27,4 +27,6 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
         # Long-polls hold a thread for up to DESKOVKA_MAX_WAIT seconds.
         "timeout": 90,
         "accesslog": "-",
+        # One control socket per user ($HOME/.gunicorn/gunicorn.ctl) would be shared by every server on the machine.
+        "control_socket_disable": True,
     }).run()

@@ -14,11 +14,12 @@ from worker import QUEUES
 
 # A worker heartbeats every MONITOR seconds while a job runs; a job whose last heartbeat is HEARTBEAT_GRACE
 # seconds older than that counts as abandoned, and some worker's maintenance (every MAINTENANCE seconds, and
-# at start) hands it back to the queue through RQ's own abandoned-job cleanup: within about 30 s in all.
-MONITOR = 5
-HEARTBEAT_GRACE = 10
-MAINTENANCE = 10
-WORKER_TTL = 25  # RQ waits WORKER_TTL - 15 s for a job between looks at its maintenance clock
+# at start) hands it back to the queue through RQ's own abandoned-job clean-up: within about 15 s in all, where
+# RQ's defaults (30 s heartbeats, 60 s grace, 10 min maintenance) take up to 11 minutes.
+MONITOR = 3
+HEARTBEAT_GRACE = 7
+MAINTENANCE = 3
+WORKER_TTL = 18  # RQ waits WORKER_TTL - 15 s for a job between looks at its maintenance clock
 PR_SET_PDEATHSIG = 1
 
 

@@ -1,0 +1,151 @@
+"""The fault suite, long version (`pytest -m slow tests/faults`): more kills, more moves, spent retries."""
+
+import os
+import signal
+import threading
+import time
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests.faults.play import (
+    DECK_SPEC,
+    logged_versions,
+    move_until_answered,
+    new_game,
+    view,
+    wait_for_a_new_start,
+    wait_for_job,
+)
+from tests.faults.service import Service
+from tests.faults.test_faults import kill_api_workers_mid_move
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("serve-slow")
+    server = Service(folder / "data", folder / "serve.log", DESKOVKA_FSYNC="always")
+    server.start()
+    yield server
+    try:
+        server.stop()
+    finally:
+        server.kill_everything()
+
+
+def test_a_job_whose_worker_dies_on_every_try_fails_with_a_reason_and_can_be_posted_again(service):
+    since = datetime.now(UTC) - timedelta(seconds=1)
+    job_id = service.call("POST", "/v1/print-jobs", DECK_SPEC).json()["id"]
+    for _ in range(3):  # the first try and both retries
+        wait_for_a_new_start(service, job_id, since)
+        since = datetime.now(UTC)
+        os.kill(service.worker_pid(), signal.SIGKILL)
+    failed = wait_for_job(service, job_id, {"failed"}, within=60, allowed=frozenset({"queued", "started"}))
+    assert "stopped before finishing" in failed["error"] and "3 tries" in failed["error"]
+
+    again = service.call("POST", "/v1/print-jobs", DECK_SPEC)
+    assert again.status == 202 and again.json()["id"] == job_id and again.json()["status"] == "queued"
+    done = wait_for_job(service, job_id, {"finished"}, within=60)
+    assert service.call("GET", done["pdf"]).status == 200
+
+
+class Player(threading.Thread):
+    """Play games move after move, keeping every version the service acknowledged with a 200."""
+
+    def __init__(self, service: Service, name: str, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.service, self.name, self.stop = service, name, stop
+        self.acknowledged: dict[str, set[int]] = {}
+        self.unavailable = 0
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.play()
+        except BaseException as error:  # the test reads it: an assertion in a thread fails nothing by itself
+            self.error = error
+
+    def play(self) -> None:
+        game_id, token = self.fresh_game()
+        count = 0
+        while not self.stop.is_set():
+            try:
+                mine = view(self.service, game_id, token)
+            except (AssertionError, OSError):
+                self.unavailable += 1
+                time.sleep(0.1)
+                continue
+            if mine["status"] != "running":
+                game_id, token = self.fresh_game()
+                continue
+            count += 1
+            answer = move_until_answered(self.service, game_id, token, mine["legal_actions"][0],
+                                         f"{self.name}-{count}", within=60)
+            assert answer.status == 200, answer.body
+            self.acknowledged[game_id].add(answer.json()["game"]["version"])
+
+    def fresh_game(self) -> tuple[str, str]:
+        while True:
+            try:
+                game_id, token = new_game(self.service)
+                self.acknowledged[game_id] = set()
+                return game_id, token
+            except (AssertionError, OSError):
+                time.sleep(0.1)
+
+
+def test_every_acknowledged_move_survives_redis_killed_under_a_stream_of_moves(service):
+    stop = threading.Event()
+    players = [Player(service, f"p{i}", stop) for i in range(3)]
+    for player in players:
+        player.start()
+    for _ in range(5):
+        time.sleep(2)
+        os.kill(service.redis_pid(), signal.SIGKILL)
+        time.sleep(1)
+        service.wait_ready(20)
+    time.sleep(2)
+    stop.set()
+    for player in players:
+        player.join(90)
+        assert not player.is_alive() and player.error is None, player.error
+
+    acknowledged = 0
+    for player in players:
+        for game_id, versions in player.acknowledged.items():
+            assert versions <= logged_versions(service, game_id), f"acknowledged versions of {game_id} are missing"
+            acknowledged += len(versions)
+    assert acknowledged > 50
+    unavailable = sum(player.unavailable for player in players)
+    print(f"\n{acknowledged} acknowledged moves over 5 kills of Redis, all present; {unavailable} reads got 503")
+
+
+def test_a_move_is_applied_once_through_twenty_kills_of_its_api_worker(service):
+    landed = kill_api_workers_mid_move(service, *new_game(service), attempts=20)
+    assert sum(landed.values()) == 20
+    print(f"\nwhere the kills landed: {dict(landed)}")
+
+
+def test_a_restart_keeps_running_and_finished_games_with_their_replays(service):
+    games = [new_game(service) for _ in range(10)]
+    finished = games[0]
+    while view(service, *finished)["status"] == "running":
+        mine = view(service, *finished)
+        assert move_until_answered(service, *finished, mine["legal_actions"][0], f"f{mine['version']}").status == 200
+    replay = service.call("GET", f"/v1/games/{finished[0]}/replay").body
+    versions = {game_id: view(service, game_id, token)["version"] for game_id, token in games}
+    kinds = Counter()
+    for spec in ({"kind": "calibration", "paper": "a4"}, {"kind": "calibration", "paper": "letter"}):
+        job_id = service.call("POST", "/v1/print-jobs", spec).json()["id"]
+        kinds[wait_for_job(service, job_id, {"finished"})["pdf"]] += 1
+
+    service.stop()
+    service.start()
+    for game_id, token in games:
+        assert view(service, game_id, token)["version"] == versions[game_id]
+    assert service.call("GET", f"/v1/games/{finished[0]}/replay").body == replay
+    for pdf in kinds:
+        assert service.call("GET", pdf).status == 200
