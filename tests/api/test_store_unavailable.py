@@ -16,7 +16,7 @@ SPEC = {"kind": "calibration", "paper": "a4"}
 @pytest.fixture
 def own_redis(tmp_path):
     """A Redis of this test's own, which it may stop, kill and start again."""
-    server = EmbeddedRedis(tmp_path, fsync="everysec")
+    server = EmbeddedRedis(tmp_path, fsync="always")  # under everysec even a kill of Redis may lose a write
     server.start()
     yield server
     if server.process.poll() is None:
