@@ -86,6 +86,13 @@ class Service:
             time.sleep(0.1)
         raise AssertionError("deskovka serve did not get ready:\n" + self.log.read_text()[-3000:])
 
+    def wait_for_log(self, *texts: str, within: float = 10) -> None:
+        """Wait until the log has every one of `texts` (serve may log a restart after the API answers again)."""
+        deadline = time.monotonic() + within
+        while not all(text in self.log.read_text() for text in texts):
+            assert time.monotonic() < deadline, f"the log does not say {texts}"
+            time.sleep(0.05)
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)

@@ -51,8 +51,7 @@ def test_killing_redis_gives_503_problems_then_the_same_game_at_the_same_version
     assert 503 in seen
     after = answer.json()
     assert (after["version"], after["view"]) == (before["version"], before["view"])
-    log = service.log.read_text()
-    assert "redis (pid" in log and "was killed by SIGKILL" in log and "restarted redis" in log
+    service.wait_for_log("redis (pid", "was killed by SIGKILL", "restarted redis")
 
 
 def kill_api_workers_mid_move(service, game_id, token, attempts) -> Counter:
