@@ -4,8 +4,9 @@ from typing import Any
 
 from flask import Flask
 from flask_smorest import Api
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import config, connections, cors, problems
+from api import config, connections, cors, input_bounds, memory, problems, rate_limits, seat_answers
 from api.resources import (
     actions,
     contract,
@@ -45,7 +46,13 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.config.update(overrides or {})
     connections.init_app(app)
     cors.init_app(app)
+    if app.config["PROXY_HOPS"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])  # type: ignore[method-assign]
+    rate_limits.init_app(app)
+    input_bounds.init_app(app)
+    seat_answers.init_app(app)
     api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
+    memory.init_app(app)
     contract.init_spec(api)
     for module in (game_types, games, seats, actions, events, replay, decks, print_jobs):
         api.register_blueprint(module.blp)

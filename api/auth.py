@@ -6,6 +6,7 @@ import secrets
 
 from flask import request
 
+from api.input_bounds import header_number
 from api.problems import Problem
 
 
@@ -41,13 +42,13 @@ def seat_of(game_id: str, seats: list[dict], token: str | None) -> int | None:
     if token is None:
         return None
     token_game, _, rest = token.partition(".")
-    seat_text = rest.partition(".")[0]
-    if token_game != game_id and token_game and seat_text.isdigit():
+    seat = header_number(rest.partition(".")[0])
+    if token_game != game_id and token_game and seat is not None:
         raise Problem(403, "auth/foreign_token", "This token belongs to another game.")
-    if seat_text.isdigit() and int(seat_text) < len(seats):
-        stored = seats[int(seat_text)].get("token_hash") or ""
+    if seat is not None and seat < len(seats):
+        stored = seats[seat].get("token_hash") or ""
         if hmac.compare_digest(stored.encode(), digest(token).encode()):
-            return int(seat_text)
+            return seat
     raise Problem(401, "auth/invalid_token", "This token is not valid for any seat of this game.")
 
 

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import platformdirs
 
+from api import rate_limits
+
 VERSION = "1.0.0"
 DAY = 24 * 3600
 
@@ -21,10 +23,18 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         # Games expire this long after their last change; finished games are kept longer for replay.
         "GAME_TTL": int(env.get("DESKOVKA_GAME_TTL", 7 * DAY)),
         "FINISHED_TTL": int(env.get("DESKOVKA_FINISHED_TTL", 30 * DAY)),
+        # An uploaded deck expires this long after its upload or its last use by a new game or a print job.
+        "DECK_TTL": int(env.get("DESKOVKA_DECK_TTL", 30 * DAY)),
         "MAX_WAIT": float(env.get("DESKOVKA_MAX_WAIT", 30)),
         "MAX_STREAM": float(env.get("DESKOVKA_MAX_STREAM", 300)),
         # Origins a browser client may call from, comma-separated; "*" (any) is safe with bearer tokens.
         "CORS_ORIGINS": env.get("DESKOVKA_CORS_ORIGINS", "*"),
+        "RATE_LIMITS": rate_limits.from_env(env),
+        # Behind this many reverse proxies, the client is the address they name in X-Forwarded-For.
+        "PROXY_HOPS": int(env.get("DESKOVKA_PROXY_HOPS", 0)),
+        # New games and uploads are refused (507) once Redis holds this share of its maxmemory, so moves of
+        # running games keep the rest.
+        "MEMORY_HEADROOM": float(env.get("DESKOVKA_MEMORY_HEADROOM", 0.8)),
         # An operator's token: unlocks every deck's full document (and /metrics). Unset: no such token.
         "ADMIN_TOKEN": env.get("DESKOVKA_ADMIN_TOKEN") or None,
         # Unset: /metrics is open, as Prometheus scrapers on a private network expect.

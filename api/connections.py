@@ -58,7 +58,7 @@ def init_app(app: Flask) -> None:
         "store": GameStore(connection),
         "lobby": Lobby(connection),
         "print_queue": PrintQueue(queue_connection),
-        "decks": DeckStore(connection),
+        "decks": DeckStore(connection, int(app.config["DECK_TTL"])),
         "followers": Followers(connection, GameStore.moves_channel),
     }
 

@@ -56,7 +56,7 @@ def validate(args: argparse.Namespace) -> int:
 def import_deck(args: argparse.Namespace) -> int:
     import redis
 
-    from api import clock, config
+    from api import config
     from api.cli import embedded_redis
     from api.deck_store import DeckStore
 
@@ -66,7 +66,7 @@ def import_deck(args: argparse.Namespace) -> int:
     deck, doc = checked
     settings = config.from_env()
     url = settings["REDIS_URL"] or embedded_redis(settings).start()
-    created = DeckStore(redis.Redis.from_url(str(url))).save(doc, clock.now().timestamp())
+    created = DeckStore(redis.Redis.from_url(str(url)), int(settings["DECK_TTL"])).save(deck, doc)
     where = _where(str(url)) if settings["REDIS_URL"] else f"the embedded Redis (data in {settings['DATA_DIR']})"
     print(f"{deck.id} ({len(deck.cards)} cards) {'imported into' if created else 'was already in'} {where}, "
           f"key {DeckStore.key_for(deck.id)}")

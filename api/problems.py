@@ -34,8 +34,10 @@ TITLES = {
     415: "Unsupported media type",
     422: "Unprocessable content",
     428: "Precondition required",
+    429: "Too many requests",
     500: "Internal server error",
     503: "Service unavailable",
+    507: "Insufficient storage",
 }
 
 

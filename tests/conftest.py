@@ -55,7 +55,9 @@ def make_app(redis_client, redis_url):
     made = []
 
     def make(**overrides):
-        made.append(create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True, **overrides}))
+        # Every test client is one address: tests of the limits turn them on themselves.
+        made.append(create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True,
+                                "RATE_LIMITS": {}, **overrides}))
         return made[-1]
 
     yield make

@@ -7,6 +7,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 
 from api import auth, connections, moves
 from api.blueprint import Blueprint
+from api.input_bounds import header_number
 from api.problems import Problem
 from api.resources.games import PROBLEM, game_response
 from api.schemas import ActionResultSchema
@@ -47,10 +48,10 @@ def parse_if_match(value: str | None) -> int | None:
     """
     if value is None or value.strip() == "*":
         return None
-    tag = value.strip().removeprefix("W/").strip('"')
-    if not tag.isdigit():
-        raise Problem(412, "game/version_mismatch", f"If-Match {value!r} names no version of this game.")
-    return int(tag)
+    version = header_number(value.strip().removeprefix("W/").strip('"'))
+    if version is None:
+        raise Problem(412, "game/version_mismatch", f"If-Match {value[:40]!r} names no version of this game.")
+    return version
 
 
 @blp.route("/<string:game_id>/actions", methods=["POST"])

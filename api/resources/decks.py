@@ -5,19 +5,21 @@ from flask import Response, current_app, json, request, url_for
 from flask_smorest import abort
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from api import auth, clock, connections
+from api import auth, connections
 from api.blueprint import Blueprint
+from api.deck_store import summary
+from api.input_bounds import BODY_LIMITS
 from api.problems import Problem
+from api.rate_limits import limited
 from api.resources.games import PROBLEM
-from engine.decks import known_decks
-from engine.decks.model import Deck, DeckError
-from engine.decks.parse import parse_deck
+from engine.decks import builtin_decks
+from engine.decks.model import DeckError
 from engine.decks.public import public_document
 from engine.decks.store import builtin_document
-from engine.decks.upload import CSV_COLUMNS, csv_problems, deck_from_csv, user_deck
+from engine.decks.upload import CSV_COLUMNS, MAX_DECK_BYTES, csv_problems, deck_from_csv, user_deck
 
 blp = Blueprint("decks", __name__, url_prefix="/v1/decks", description="Card decks to play and print.")
-MAX_DECK_BYTES = 8 << 20
+BODY_LIMITS["decks.upload_deck"] = MAX_DECK_BYTES
 
 
 class DeckSummarySchema(Schema):
@@ -52,11 +54,6 @@ class UploadQuerySchema(Schema):
                          metadata={"description": "For CSV: dated (year column) or ordinal (group, position)."})
 
 
-def summary(deck: Deck, builtin: bool) -> dict:
-    return {"id": deck.id, "kind": deck.kind, "title": deck.title, "cards": len(deck.cards),
-            "languages": deck.languages, "builtin": builtin}
-
-
 UPLOAD_BODY = {
     "required": True,
     "description": "A deck document (JSON), or a CSV export with the columns " + ", ".join(CSV_COLUMNS) + ".",
@@ -68,16 +65,18 @@ UPLOAD_BODY = {
 
 
 @blp.route("", methods=["POST"])
+@limited("decks")
 @blp.arguments(UploadQuerySchema, location="query")
 @blp.response(201, UploadedDeckSchema, headers={"Location": {"schema": {"type": "string"}}})
 @blp.alt_response(200, schema=UploadedDeckSchema, description="The same deck was uploaded before.")
 @blp.alt_response(413, **PROBLEM)
 @blp.alt_response(415, **PROBLEM)
 @blp.alt_response(422, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
+@blp.alt_response(507, **PROBLEM)
 @blp.doc(requestBody=UPLOAD_BODY)
 def upload_deck(query):
     """Validate and store a deck; every problem is reported at once, and a stored deck plays and prints."""
-    request.max_content_length = MAX_DECK_BYTES
     if request.mimetype == "text/csv":
         try:
             doc = deck_from_csv(request.get_data(as_text=True), query["title"], query["kind"])
@@ -97,7 +96,7 @@ def upload_deck(query):
     except DeckError as error:
         raise Problem(422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).",
                       errors=describe(error.problems)) from None
-    created = connections.decks().save(doc, clock.now().timestamp())
+    created = connections.decks().save(deck, doc)
     token = auth.deck_token(auth.server_secret(connections.connection()), deck.id)
     return ({**summary(deck, False), "token": token}, 201 if created else 200,
             {"Location": url_for("decks.get_deck", deck_id=deck.id)})
@@ -108,16 +107,13 @@ def upload_deck(query):
 @blp.response(200, DeckListSchema)
 def list_decks(query):
     """List the built-in decks, then the uploaded ones, with their sizes and languages."""
-    builtin = [summary(deck, True) for deck in known_decks().values() if not deck.id.startswith("user-")]
+    builtin = [summary(deck, True) for deck in builtin_decks().values()]
     store = connections.decks()
     start, limit = query["cursor"], query["limit"]
     rows = builtin[start:start + limit]
-    user_start = max(0, start - len(builtin))
-    for deck_id in store.page(user_start, limit - len(rows)) if len(rows) < limit else []:
-        doc = store.load(deck_id)
-        if doc is not None:
-            # Stored decks were checked on upload; parsing again skips decoding their pictures.
-            rows.append(summary(parse_deck(doc), False))
+    if len(rows) < limit:
+        # One read of the page's summaries: the stored documents are never decoded to list them.
+        rows += store.page(max(0, start - len(builtin)), limit - len(rows))
     end = start + len(rows)
     return {"decks": rows, "next_cursor": end if end < len(builtin) + store.count() else None}
 

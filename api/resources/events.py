@@ -9,7 +9,8 @@ from marshmallow import Schema, fields, validate
 from api import auth, connections, moves
 from api.blueprint import Blueprint
 from api.followers import Cursor, Move, Unsubscribed
-from api.problems import store_unavailable
+from api.input_bounds import header_number
+from api.problems import Problem, store_unavailable
 from api.resources.games import PROBLEM
 from api.store import GameRecord, GameStore
 from api.views import events_for
@@ -44,6 +45,7 @@ STREAM_DOC = {"responses": {"200": {"description": "OK", "content": {
 @blp.route("/<string:game_id>/events", methods=["GET"])
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, EventsSchema)
+@blp.alt_response(400, **PROBLEM)
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)
@@ -61,8 +63,7 @@ def list_events(query, game_id):
         record = moves.load(store, game_id)
         seat = auth.seat_of(game_id, record.seats, auth.bearer())
         if streaming:
-            last = request.headers.get("Last-Event-ID", "")
-            after = int(last) if last.isdigit() else query["after"]
+            after = last_event_id(query["after"])
             response = Response(stream_with_context(_stream(store, cursor, record, seat, after, wait)),
                                 mimetype="text/event-stream",
                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -74,6 +75,20 @@ def list_events(query, game_id):
     finally:
         if cursor is not None:
             cursor.close()
+
+
+def last_event_id(default: int) -> int:
+    """Return the version a resuming stream names in Last-Event-ID (default: none sent).
+
+    :raises Problem: 400 when the header is not a version this server sent.
+    """
+    text = request.headers.get("Last-Event-ID")
+    if text is None or not text.strip():
+        return default
+    version = header_number(text.strip())
+    if version is None:
+        raise Problem(400, "request/bad_header", f"Last-Event-ID {text[:40]!r} is not a version of this game.")
+    return version
 
 
 def follow(game_id: str) -> Cursor:

@@ -5,6 +5,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from api import auth, connections, moves
 from api.blueprint import Blueprint
+from api.rate_limits import limited
 from api.schemas import GameViewSchema, ProblemSchema
 from api.views import game_view, seat_list
 
@@ -83,9 +84,12 @@ CREATE_EXAMPLE = {
 
 
 @blp.route("", methods=["POST"])
+@limited("games")
 @blp.arguments(CreateGameSchema, example=CREATE_EXAMPLE)
 @blp.response(201, CreatedGameSchema, headers={"Location": {"schema": {"type": "string"}}})
 @blp.alt_response(422, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
+@blp.alt_response(507, **PROBLEM)
 def create_game(body):
     """Create a game: name every seat, or leave seats open for others to join.
 

@@ -2,7 +2,8 @@
 
 from flask import Blueprint, Response, current_app, jsonify
 
-from api import config, metrics
+from api import auth, config, metrics
+from api.problems import Problem
 
 blp = Blueprint("health", __name__)
 
@@ -14,6 +15,12 @@ def healthz():
 
 @blp.get("/metrics")
 def metrics_text():
+    wanted = [token for token in (current_app.config["METRICS_TOKEN"], current_app.config["ADMIN_TOKEN"]) if token]
+    if wanted:
+        sent = auth.bearer()
+        if sent is None or not any(auth.same(sent, token) for token in wanted):
+            raise Problem(401, "auth/required", "Send the metrics token: `Authorization: Bearer <token>`.",
+                          headers={"WWW-Authenticate": "Bearer"})
     extensions = current_app.extensions["deskovka"]
     text = metrics.exposition(extensions["redis"], extensions["print_queue"].connection, config.VERSION)
     return Response(text, mimetype="text/plain", headers={"Content-Type": "text/plain; version=0.0.4"})

@@ -11,6 +11,7 @@ from api import connections, preview
 from api.blueprint import Blueprint
 from api.printing_queue import PrintQueue
 from api.problems import Problem
+from api.rate_limits import limited
 from api.resources.games import PROBLEM
 
 blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description="Print-and-play PDFs.")
@@ -102,9 +103,12 @@ def fetch(job_id: str) -> Job:
 
 
 @blp.route("", methods=["POST"])
+@limited("print_jobs")
 @blp.arguments(PrintSpecSchema)
 @blp.response(202, PrintJobSchema, headers={"Location": {"schema": {"type": "string"}}})
 @blp.alt_response(422, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
+@blp.alt_response(507, **PROBLEM)
 def create_print_job(spec):
     """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
     decks = connections.decks()

@@ -8,6 +8,9 @@ from engine.decks.model import LANGUAGES, Card, Deck, DeckError, Group
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_CARDS = 1000
 MAX_TITLE = 120
+# Longest text of each other field: the printer fits every text on a card, and a deck is stored whole.
+MAX_TEXT = {"theme": 40, "source": 300, "note": 300, "image": 360_000}
+MAX_DECK_SOURCE = 1000
 YEAR_RANGE = (-10000, 2100)
 COLOURS = ("red", "beige", "blue")
 
@@ -48,8 +51,8 @@ def _groups(raw: Any, problems: list[str]) -> tuple[Group, ...]:
     groups = []
     for i, item in enumerate(raw):
         where = f"groups[{i}]"
-        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-            problems.append(f"{where}: needs an id")
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not SLUG.match(item["id"]):
+            problems.append(f"{where}: needs an id of lower-case letters, digits and dashes (1-64)")
             continue
         groups.append(
             Group(
@@ -82,9 +85,11 @@ def _card(raw: Any, i: int, kind: str, group_ids: set[str], problems: list[str])
     colour = raw.get("colour")
     if colour is not None and colour not in COLOURS:
         problems.append(f"{where}.colour: must be one of {', '.join(COLOURS)}")
-    for name in ("theme", "source", "note", "image"):
+    for name, longest in MAX_TEXT.items():
         if raw.get(name) is not None and not isinstance(raw[name], str):
             problems.append(f"{where}.{name}: must be text")
+        elif len(raw.get(name) or "") > longest:
+            problems.append(f"{where}.{name}: longer than {longest} characters")
     if len(problems) > before:
         return None
     return Card(
@@ -113,6 +118,9 @@ def parse_deck(raw: Any) -> Deck:
     if kind not in ("dated", "ordinal"):
         problems.append("kind: must be 'dated' (years) or 'ordinal' (positions in a story)")
     title = _texts(raw.get("title"), "title", problems)
+    source = raw.get("source")
+    if source is not None and (not isinstance(source, str) or len(source) > MAX_DECK_SOURCE):
+        problems.append(f"source: must be text of at most {MAX_DECK_SOURCE} characters")
     groups = _groups(raw.get("groups"), problems) if kind == "ordinal" else ()
     raw_cards = raw.get("cards")
     cards: list[Card] = []

@@ -16,12 +16,16 @@ from engine.decks.parse import parse_deck
 from engine.decks.public import spells_key
 
 MAX_IMAGE_BYTES = 256 * 1024
+# A whole deck as sent (JSON or CSV): room for 1,000 cards titled in six languages, or a few dozen pictures.
+MAX_DECK_BYTES = 4 << 20
+DECK_FIELDS = {"id", "kind", "title", "source", "provisional", "groups", "cards"}
+CARD_FIELDS = {"id", "title", "theme", "year", "group", "position", "colour", "source", "note", "image"}
 MAX_IMAGE_SIDE = 4096
 IMAGE_TYPES = {"image/png": "PNG", "image/jpeg": "JPEG"}
 DATA_URI = re.compile(r"^data:(image/[a-z]+);base64,(.*)$", re.DOTALL)
 CSV_COLUMNS = ("id", "theme", "year", "group", "position", "colour", *(f"title_{lang}" for lang in LANGUAGES),
                "source", "note", "image")
-BC_YEAR = re.compile(r"^(\d+)\s*(BC|BCE|př\.\s*n\.\s*l\.|до н\.\s*э\.)$", re.IGNORECASE)
+BC_YEAR = re.compile(r"^([0-9]{1,12})\s*(BC|BCE|př\.\s*n\.\s*l\.|до н\.\s*э\.)$", re.IGNORECASE)
 
 
 def slug(text: str) -> str:
@@ -33,7 +37,8 @@ def _number(text: str) -> int | str:
     bc = BC_YEAR.match(text)
     if bc:
         return -int(bc.group(1))
-    return int(text) if re.fullmatch(r"-?\d+", text) else text
+    # ASCII digits, and few: int() takes other scripts' digits, and refuses more than 4300 of them.
+    return int(text) if re.fullmatch(r"-?[0-9]{1,12}", text) else text
 
 
 def deck_from_csv(text: str, title: str, kind: str = "dated") -> dict[str, Any]:
@@ -122,7 +127,7 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
     doc = {key: value for key, value in doc.items() if key != "id"}
     digest = hashlib.sha256(orjson.dumps(doc, option=orjson.OPT_SORT_KEYS)).hexdigest()[:12]
     doc = {"id": f"user-{digest}", **doc}
-    problems: list[str] = []
+    problems = _unknown_fields(doc)
     try:
         deck = parse_deck(doc)
     except DeckError as error:
@@ -136,6 +141,17 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
     if problems:
         raise DeckError(problems)
     return deck, doc
+
+
+def _unknown_fields(doc: dict[str, Any]) -> list[str]:
+    """A stored deck holds the deck format's fields only, so nothing else rides along in Redis."""
+    problems = [f"{name}: not a field of a deck ({', '.join(sorted(DECK_FIELDS))})"
+                for name in sorted(set(doc) - DECK_FIELDS)]
+    cards = doc.get("cards")
+    for i, card in enumerate(cards if isinstance(cards, list) else []):
+        if isinstance(card, dict):
+            problems += [f"cards[{i}].{name}: not a field of a card" for name in sorted(set(card) - CARD_FIELDS)]
+    return problems
 
 
 def _ids_spelling_keys(deck: Deck) -> list[str]:

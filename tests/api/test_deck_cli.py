@@ -38,7 +38,7 @@ def test_import_stores_the_deck(tmp_path, capsys, redis_client, redis_url, monke
     assert main(["deck", "import", str(path)]) == 0
     out = capsys.readouterr().out
     deck_id = out.split()[0]
-    assert DeckStore(redis.Redis.from_url(redis_url)).load(deck_id)["cards"][1]["year"] == 1901
+    assert DeckStore(redis.Redis.from_url(redis_url), 60).load(deck_id)["cards"][1]["year"] == 1901
     where = redis_url.split("@")[-1].split("://")[-1]
     assert "imported into Redis at" in out and where.split("/")[0] in out and f"key dk:deck:{deck_id}" in out
 

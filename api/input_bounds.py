@@ -1,0 +1,84 @@
+"""Bounds on what a request may carry, checked before any view reads it: JSON depth, integer size, header numbers."""
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+from flask import Flask, request
+
+from api.problems import Problem
+
+MAX_DEPTH = 32
+# A version or seat number in a header: ASCII digits only ('²'.isdigit() is true) and few of them.
+HEADER_NUMBER = re.compile(r"[0-9]{1,18}")
+# Endpoints that take larger bodies than the app's MAX_CONTENT_LENGTH.
+BODY_LIMITS: dict[str, int] = {}
+
+
+def header_number(text: str) -> int | None:
+    """Return the whole number a header value spells in ASCII digits, or None."""
+    return int(text) if HEADER_NUMBER.fullmatch(text) else None
+
+
+def _too_deep() -> Problem:
+    return Problem(422, "request/too_deep", f"The body is nested deeper than {MAX_DEPTH} levels.")
+
+
+def _walk(value: Any) -> None:
+    """:raises Problem: for nesting deeper than MAX_DEPTH (orjson writes at most 254 levels back)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                raise _too_deep()
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+
+
+def check_json_body() -> None:
+    """Refuse a JSON body nested too deeply, before any view reads it.
+
+    Bodies are read with orjson, as the views' parser does: integers beyond 64 bits become floats, and lone
+    surrogates, NaN and numbers beyond a double are not JSON, so whatever passes can be written back.
+    """
+    if request.endpoint in BODY_LIMITS:
+        request.max_content_length = BODY_LIMITS[request.endpoint]
+    if not request.is_json or request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    data = request.get_data(cache=True)
+    if not data:
+        return
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as error:
+        if "depth" in str(error):
+            raise _too_deep() from None
+        return  # not JSON at all: the view's parser answers with its own 400
+    _walk(value)
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(check_json_body)
+    app.wsgi_app = CloseAfterTooLarge(app.wsgi_app)  # type: ignore[method-assign]
+
+
+class CloseAfterTooLarge:
+    """WSGI middleware: after a 413 the unread body is still on the socket, so the connection must close.
+
+    gunicorn drops the app's own Connection header (it is hop-by-hop), so ask its response object to close.
+    """
+
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict, start_response: Callable) -> Any:
+        def start(status: str, headers: list, exc_info: Any = None) -> Any:
+            if status.startswith("413"):
+                server_response = getattr(start_response, "__self__", None)
+                if hasattr(server_response, "force_close"):
+                    server_response.force_close()
+                headers = [*headers, ("Connection", "close")]
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)

@@ -1,0 +1,98 @@
+"""Per-client rate limits on the costly writes: a fixed-window counter per client and window in Redis."""
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, current_app, request
+
+from api import clock, connections, memory
+from api.problems import Problem
+
+UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+# What one client may do; DESKOVKA_LIMIT_<BUCKET> overrides, e.g. "30/minute;500/day", "off" for none.
+DEFAULTS = {
+    "games": "30/minute;1000/day",
+    "decks": "20/hour;60/day",
+    "print_jobs": "30/hour;200/day",
+}
+WHAT = {"games": "games created", "decks": "decks uploaded", "print_jobs": "print jobs posted"}
+
+
+def parse(text: str) -> list[tuple[int, int]]:
+    """Turn "30/minute;500/day" into [(30, 60), (500, 86400)]; "off" into [].
+
+    :raises ValueError: for text of another shape.
+    """
+    if text.strip().lower() in ("off", ""):
+        return []
+    limits = []
+    for part in text.split(";"):
+        count, _, unit = part.strip().partition("/")
+        limits.append((int(count), UNITS[unit.strip().rstrip("s")]))
+    return limits
+
+
+def client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def check(bucket: str) -> None:
+    """Count one request of this client against the bucket's limits.
+
+    :raises Problem: 429 with Retry-After once a limit is reached; the refused request is not counted.
+    """
+    limits = current_app.config["RATE_LIMITS"].get(bucket) or []
+    if not limits:
+        return
+    now = clock.now().timestamp()
+    connection = connections.connection()
+    keys = [f"dk:rate:{bucket}:{client()}:{seconds}:{int(now // seconds)}" for _, seconds in limits]
+    with connection.pipeline(transaction=False) as pipe:
+        for key, (_, seconds) in zip(keys, limits, strict=True):
+            pipe.incr(key)
+            pipe.expire(key, seconds)
+        counts = pipe.execute()[::2]
+    over = [(allowed, seconds) for (allowed, seconds), count in zip(limits, counts, strict=True) if count > allowed]
+    if over:
+        # A refused request does not count, so a client that waits as told gets through.
+        with connection.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.decr(key)
+            pipe.execute()
+        allowed, seconds = max(over, key=lambda limit: limit[1])
+        retry = max(1, int(seconds - now % seconds) + 1)
+        raise Problem(429, "rate/limited",
+                      f"At most {allowed} {WHAT[bucket]} per {_unit(seconds)} from one client; "
+                      f"try again in {retry} s.", headers={"Retry-After": str(retry)}, retry_after=retry)
+
+
+def _unit(seconds: int) -> str:
+    return next(name for name, value in UNITS.items() if value == seconds) if seconds in UNITS.values() \
+        else f"{seconds} s"
+
+
+def limited(bucket: str) -> Callable:
+    """Mark a view (put it right under the route) whose calls count against the client's limits in `bucket`."""
+
+    def decorate(view: Callable) -> Callable:
+        view.rate_bucket = bucket  # type: ignore[attr-defined]
+        return view
+
+    return decorate
+
+
+def check_endpoint() -> None:
+    """Before anything reads the body: count a request to a limited view, and see that Redis has room for it."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    bucket = getattr(view, "rate_bucket", None)
+    if bucket is not None:
+        check(bucket)
+        memory.require_room()
+
+
+def from_env(env: Any) -> dict[str, list[tuple[int, int]]]:
+    return {bucket: parse(env.get(f"DESKOVKA_LIMIT_{bucket.upper()}", default)) for bucket, default in DEFAULTS.items()}
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(check_endpoint)
