@@ -8,9 +8,19 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.document import SIDES, SIDES_FOLDED, draw_fold, draw_marks, new_canvas, page_marks, set_boxes
+from printing.document import (
+    SIDES,
+    SIDES_FOLDED,
+    draw_fold,
+    draw_marks,
+    new_canvas,
+    page_marks,
+    page_trims,
+    set_boxes,
+)
 from printing.fonts import BOLD, REGULAR
 from printing.sheet import Rect, SheetPlan, plan_sheet
+from printing.slug import draw_slug, slug_text
 from printing.spec import to_options, validate
 from printing.text import draw_text
 
@@ -54,6 +64,7 @@ def render_calibration(
         draw_marks(canvas, page_marks(plan, side))
         if plan.fold:
             draw_fold(canvas, plan.fold)
+        draw_slug(canvas, plan, slug_text(plan, spec["paper"]), page_trims(plan, side), page_marks(plan, side))
         canvas.restoreState()
         set_boxes(canvas, plan, side, page_offset)
         canvas.showPage()
@@ -94,7 +105,7 @@ def _front(canvas: Canvas, trim: Rect, number: int, settings: str) -> None:
         trim.w * mm - 4 * mm,
         trim.top * mm - 6 * mm - cy - (CROSS_MM + 1) * mm,
     )
-    draw_text(canvas, "deskovka calibration, front: " + settings, REGULAR, box, 7, 3.5)
+    draw_text(canvas, "deskovka calibration, front: " + settings, REGULAR, box, 7, 6)
     bar = 10 * min(5, int((trim.w - 6) // 10))  # a bar of whole centimetres to check the print scale
     if bar >= 10:
         left, y = cx - bar * mm / 2, trim.y * mm + 6 * mm
@@ -121,7 +132,7 @@ def _back(canvas: Canvas, trim: Rect, number: int, spec: Mapping[str, Any], plan
     ]
     canvas.lines(ticks)
     canvas.setFillColor(INK)
-    canvas.setFont(REGULAR, 5)
+    canvas.setFont(REGULAR, 6)
     for step in (-SCALE_MM, SCALE_MM):
         canvas.drawCentredString(cx + step * mm, cy + 2.4 * mm, f"{step:+d}")
         canvas.drawRightString(cx - 2.4 * mm, cy + step * mm - 1.7, f"{step:+d}")
@@ -143,4 +154,4 @@ def _back(canvas: Canvas, trim: Rect, number: int, spec: Mapping[str, Any], plan
         trim.w * mm - 4 * mm,
         cy - (SCALE_MM + 6) * mm - trim.y * mm,
     )
-    draw_text(canvas, advice, REGULAR, box, 7, 3.5)
+    draw_text(canvas, advice, REGULAR, box, 7, 6)

@@ -9,10 +9,11 @@ from typing import Any
 from engine.decks.model import LANGUAGES
 from engine.decks.store import builtin_ids
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
-from printing.spec import COUNT_RANGE, PER_PAGE, REFERENCE_SIZES, SpecError
+from printing.spec import COUNT_RANGE, PER_PAGE, REFERENCE_SIZES, SpecError, validate
 from printing.translations import GAMES
 
 PROG = "deskovka print"
+LOW_BLEED = 1.0  # mm
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -196,6 +197,8 @@ def _write(spec: dict[str, Any], path: Path) -> int:
 
     from printing import render
 
+    _warn_about_bleed(spec)
+
     with tqdm(total=0, unit="page", desc=path.name, file=sys.stderr, disable=None) as bar:
         try:
             pdf = render(spec, _advance(bar))
@@ -211,6 +214,21 @@ def _write(spec: dict[str, Any], path: Path) -> int:
         return 1
     print(f"wrote {path} ({len(pdf) // 1024} KiB)", file=sys.stderr)
     return 0
+
+
+def _warn_about_bleed(spec: dict[str, Any]) -> None:
+    """Say when a deck's bleed drops below 1 mm: a cut a little off then shows a white edge."""
+    if spec["kind"] != "deck":
+        return
+    try:
+        checked = validate(spec)
+    except SpecError:
+        return  # render reports the problems
+    if checked["bleed"] < LOW_BLEED:
+        chosen = "as asked" if spec.get("bleed") is not None else "the most that keeps the most cards on a sheet"
+        print(f"{PROG}: warning: the bleed is {checked['bleed']:g} mm ({chosen}); below {LOW_BLEED:g} mm a cut a "
+              "little off the line shows a white edge. Try another --size or --paper, or --bleed 1 for fewer "
+              "cards a sheet.", file=sys.stderr)
 
 
 def _advance(bar: Any) -> Callable[[int, int], None]:

@@ -12,6 +12,7 @@ from engine.decks.model import Card, Deck, pick_language
 from printing.faces import draw_face
 from printing.fonts import REGULAR, register_fonts
 from printing.sheet import Rect, Segment, SheetPlan, bounds, plan_sheet
+from printing.slug import draw_slug, slug_text
 from printing.spec import to_options, validate
 
 Progress = Callable[[int, int], None]
@@ -52,10 +53,11 @@ def render_deck(deck: Deck, options: Mapping[str, Any] | None = None, progress: 
     total = len(sheets) * len(sides)
     if progress:
         progress(0, total)
+    slug = slug_text(plan, spec["paper"])
     for number, cards in enumerate(sheets):
         for side, side_name in enumerate(sides):
             offset = tuple(spec["back_offset"]) if side_name == "back" and plan.duplex in ("long", "short") else (0, 0)
-            _draw_page(canvas, plan, deck, cards, side_name, spec["lang"], offset)
+            _draw_page(canvas, plan, deck, cards, side_name, spec["lang"], offset, slug)
             canvas.showPage()
             if progress:
                 progress(number * len(sides) + side + 1, total)
@@ -76,6 +78,7 @@ def _draw_page(
     side: str,
     lang: str,
     offset: tuple[float, float],
+    slug: str,
 ) -> None:
     canvas.saveState()
     canvas.translate(offset[0] * mm, offset[1] * mm)
@@ -87,6 +90,7 @@ def _draw_page(
     draw_marks(canvas, page_marks(plan, side))
     if plan.fold:
         draw_fold(canvas, plan.fold)
+    draw_slug(canvas, plan, slug, page_trims(plan, side), page_marks(plan, side))
     canvas.restoreState()
     set_boxes(canvas, plan, side, offset)
 

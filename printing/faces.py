@@ -8,15 +8,24 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.decks.model import Card, Deck, pick_language
-from printing.fonts import BOLD, REGULAR
+from printing.fonts import BOLD, REGULAR, register_fonts
 from printing.images import card_image
 from printing.pictograms import draw_pictogram
-from printing.text import draw_text
+from printing.text import LEADING, clean, draw_text, wrap
 from printing.themes import POWERS, THEMES, Power, on_colour, theme_name, theme_of
 
 PANEL = HexColor("#fbf7ee")
 INK = HexColor("#1a1a1a")
 MUTED = HexColor("#6b6b6b")
+MIN_SIZE = 6.0  # points: nothing on a card face prints smaller, at any card size
+BAND_TEXT = 0.62  # of the band's height: the theme name's size
+LABEL_TEXT = 0.6  # of the foot's height: the date's size
+MIN_PICTURE = 0.15  # of the card's height: below this the card is too small for its texts at MIN_SIZE
+TITLE_LINES = 4
+
+
+class FaceTooSmall(ValueError):
+    """A card this size cannot hold its texts at MIN_SIZE and still show a picture."""
 
 
 @dataclass(frozen=True)
@@ -32,21 +41,40 @@ class FaceLayout:
     band: tuple[float, float, float, float]
     picture: tuple[float, float, float, float]
     power: tuple[float, float, float, float]
+    power_name: float  # height of the power's name at the top of its box
     foot: tuple[float, float, float, float]
 
 
+def _power_room(inner: float, scale: float, lang: str) -> tuple[float, float, float]:
+    """Return the heights the longest power name and the longest power text take at MIN_SIZE, and the padding."""
+    pad = 1.2 * mm * scale
+    width = inner - 2 * pad
+    line = MIN_SIZE * LEADING
+    name = max(len(wrap(clean(pick_language(p.name, lang)), BOLD, MIN_SIZE, width)) for p in POWERS.values()) * line
+    body = max(len(wrap(clean(pick_language(p.text, lang)), REGULAR, MIN_SIZE, width)) for p in POWERS.values()) * line
+    return name, body, pad
+
+
 @cache
-def face_layout(card_mm: tuple[float, float], bleed_mm: float, with_power: bool) -> FaceLayout:
-    """Lay out a card face of the given size in mm."""
+def face_layout(card_mm: tuple[float, float], bleed_mm: float, with_power: bool, lang: str = "en") -> FaceLayout:
+    """Lay out a card face of the given size in mm, giving every text room at MIN_SIZE at least.
+
+    :raises FaceTooSmall: when the texts leave too little room for the picture.
+    """
+    register_fonts()
     width, height, bleed = card_mm[0] * mm, card_mm[1] * mm, bleed_mm * mm
     scale = min(card_mm[0] / 63, card_mm[1] / 88)
     frame = 2.2 * mm * scale
     pad = frame + 1.6 * mm * scale
     inner = width - 2 * pad
     title_h = 0.18 * height
-    band_h = 0.05 * height
-    foot_h = 0.15 * height
-    power_h = 0.22 * height if with_power else 0.0
+    band_h = max(0.05 * height, MIN_SIZE / BAND_TEXT)
+    foot_h = max(0.15 * height, MIN_SIZE / LABEL_TEXT, 2 * MIN_SIZE * LEADING)  # the deck's name takes two lines
+    power_name, power_h = 0.0, 0.0
+    if with_power:
+        name, body, inset = _power_room(inner, scale, lang)
+        power_h = max(0.22 * height, name + body + 2 * inset)
+        power_name = max(name, min(0.34 * power_h, power_h - body - 2 * inset))
     gap = 1.2 * mm * scale
     title = (pad, height - pad - title_h, inner, title_h)
     band = (frame, title[1] - gap - band_h, width - 2 * frame, band_h)
@@ -54,8 +82,25 @@ def face_layout(card_mm: tuple[float, float], bleed_mm: float, with_power: bool)
     power = (pad, foot[1] + foot_h + gap, inner, power_h)
     bottom = (power[1] + power_h if with_power else foot[1] + foot_h) + gap
     picture = (pad, bottom, inner, band[1] - gap - bottom)
+    if picture[3] < MIN_PICTURE * height:
+        raise FaceTooSmall(
+            f"a {card_mm[0]:g}x{card_mm[1]:g} mm card is too small to print its texts at {MIN_SIZE:g} pt or more; "
+            "choose a larger size (mini-euro, 44x68 mm, is the smallest preset)"
+        )
     panel = (frame, frame, width - 2 * frame, height - 2 * frame)
-    return FaceLayout(width, height, bleed, scale, panel, title, band, picture, power, foot)
+    return FaceLayout(width, height, bleed, scale, panel, title, band, picture, power, power_name, foot)
+
+
+def titles_too_long(deck: Deck, card_mm: tuple[float, float], lang: str) -> list[str]:
+    """Return the titles that would not fit their box at MIN_SIZE on a card this size (they would be cut short).
+
+    :raises FaceTooSmall: as face_layout.
+    """
+    with_power = any(card.colour in POWERS for card in deck.cards)
+    _, _, width, height = face_layout(card_mm, 0.0, with_power, lang).title
+    room = min(TITLE_LINES, int((height + 1e-6) // (MIN_SIZE * LEADING)))
+    titles = (clean(pick_language(card.title, lang)) for card in deck.cards)
+    return [title for title in titles if len(wrap(title, BOLD, MIN_SIZE, width)) > room]
 
 
 @cache
@@ -75,7 +120,7 @@ def draw_face(
 ) -> None:
     """Draw the card with its trim box's bottom-left corner at the origin; `dated` draws the date side."""
     power = POWERS.get(card.colour or "")
-    box = face_layout(card_mm, bleed_mm, power is not None)
+    box = face_layout(card_mm, bleed_mm, power is not None, lang)
     theme = theme_of(card.theme, card.colour)
     colour = theme.colour
     s = box.scale
@@ -86,13 +131,15 @@ def draw_face(
     canvas.roundRect(*box.panel, radius=2 * mm * s, stroke=0, fill=1)
 
     canvas.setFillColor(INK)
-    draw_text(canvas, pick_language(card.title, lang), BOLD, box.title, 12 * s, 5, max_lines=4)
+    title = pick_language(card.title, lang)
+    draw_text(canvas, title, BOLD, box.title, max(12 * s, MIN_SIZE), MIN_SIZE, max_lines=TITLE_LINES)
 
     canvas.setFillColor(HexColor(colour))
     canvas.rect(*box.band, stroke=0, fill=1)
     band_theme = THEMES.get(card.theme.lower(), theme) if card.theme else theme
     canvas.setFillColor(HexColor(on_colour(colour)))
-    draw_text(canvas, theme_name(band_theme, lang).upper(), BOLD, box.band, box.band[3] * 0.62, 3, max_lines=1)
+    band_size = box.band[3] * BAND_TEXT
+    draw_text(canvas, theme_name(band_theme, lang).upper(), BOLD, box.band, band_size, MIN_SIZE, max_lines=1)
 
     _draw_picture(canvas, card, theme.key, colour, box)
     if power is not None:
@@ -101,10 +148,12 @@ def draw_face(
         canvas.setFillColor(HexColor(colour))
         canvas.roundRect(*box.foot, radius=1.5 * mm * s, stroke=0, fill=1)
         canvas.setFillColor(HexColor(on_colour(colour)))
-        draw_text(canvas, deck.label(card, lang), BOLD, box.foot, box.foot[3] * 0.6, 5, max_lines=1)
+        label_size = min(box.foot[3] * LABEL_TEXT, 0.09 * box.height)
+        draw_text(canvas, deck.label(card, lang), BOLD, box.foot, max(label_size, MIN_SIZE), MIN_SIZE, max_lines=1)
     else:
         canvas.setFillColor(MUTED)
-        draw_text(canvas, pick_language(deck.title, lang), REGULAR, box.foot, 6.5 * s, 3.5, max_lines=2)
+        draw_text(canvas, pick_language(deck.title, lang), REGULAR, box.foot, max(6.5 * s, MIN_SIZE), MIN_SIZE,
+                  max_lines=2)
 
 
 def _draw_picture(canvas: Canvas, card: Card, key: str, colour: str, box: FaceLayout) -> None:
@@ -126,15 +175,15 @@ def _draw_power(canvas: Canvas, power: Power, colour: str, lang: str, box: FaceL
     canvas.setLineWidth(0.8 * s)
     canvas.roundRect(x, y, width, height, radius=1.2 * mm * s, stroke=1, fill=0)
     pad = 1.2 * mm * s
-    name_h = height * 0.34
+    name_h = box.power_name
     canvas.setFillColor(HexColor(colour) if on_colour(colour) == "#ffffff" else INK)
     draw_text(
         canvas,
         pick_language(power.name, lang),
         BOLD,
         (x + pad, y + height - name_h, width - 2 * pad, name_h),
-        8 * s,
-        4,
+        max(8 * s, MIN_SIZE),
+        MIN_SIZE,
         max_lines=2,
     )
     canvas.setFillColor(INK)
@@ -143,6 +192,6 @@ def _draw_power(canvas: Canvas, power: Power, colour: str, lang: str, box: FaceL
         pick_language(power.text, lang),
         REGULAR,
         (x + pad, y + pad, width - 2 * pad, height - name_h - pad),
-        6.5 * s,
-        3.5,
+        max(6.5 * s, MIN_SIZE),
+        MIN_SIZE,
     )

@@ -5,10 +5,12 @@ from dataclasses import dataclass
 
 from printing.options import PrintOptions
 
-MARGIN = 6.0  # paper edge (or fold line) to the nearest bleed edge: room for crop marks
+EDGE = 5.0  # most home printers cannot print nearer the paper's edge: no mark or text goes there
 MARK_GAP = 0.5  # crop marks stop this far short of the bleed
 MARK_LENGTH = 5.0
-MARK_EDGE_CLEARANCE = 0.5
+MARK_MIN_LENGTH = 2.0  # a shorter mark is hard to cut along
+MARK_EDGE_CLEARANCE = 0.5  # marks of the two halves of a fold layout stop this far short of the fold line
+MARGIN = EDGE + MARK_GAP + MARK_MIN_LENGTH  # paper edge (or fold line) to the nearest bleed edge
 DEFAULT_BLEED = 3.0
 BLEED_STEP = 0.5
 EPSILON = 1e-9
@@ -176,7 +178,7 @@ def _place(layout: _Layout, card: tuple[float, float], bleed: float, duplex: str
         for row in range(rows)
         for column in range(columns)
     ]
-    front_marks = crop_marks(fronts, bleed, area)
+    front_marks = crop_marks(fronts, bleed, area, layout.page)
     flip, fold = _flip(layout, duplex)
     if flip == "y":
         axis = area.y if layout.fold else height / 2
@@ -210,9 +212,9 @@ def _flip(layout: _Layout, duplex: str) -> tuple[str, Segment | None]:
     """Return the page axis a card's back is mirrored along ("x", "y" or "") and the fold line, if any."""
     width, height = layout.page
     if layout.fold == "across":
-        return "y", Segment(0, layout.area.y, width, layout.area.y)
+        return "y", Segment(EDGE, layout.area.y, width - EDGE, layout.area.y)
     if layout.fold == "down":
-        return "x", Segment(layout.area.right, 0, layout.area.right, height)
+        return "x", Segment(layout.area.right, EDGE, layout.area.right, height - EDGE)
     if duplex == "none":
         return "", None
     # A printer turns the sheet over its physical long or short edge; on a landscape page the long
@@ -221,22 +223,29 @@ def _flip(layout: _Layout, duplex: str) -> tuple[str, Segment | None]:
     return ("x" if (duplex == "long") == long_edge_vertical else "y"), None
 
 
-def crop_marks(trims: list[Rect], bleed: float, area: Rect) -> list[Segment]:
-    """Return the marks extending every cut line into the margin around the grid, clear of all bleed."""
+def crop_marks(trims: list[Rect], bleed: float, area: Rect, page: tuple[float, float]) -> list[Segment]:
+    """Return the marks extending every cut line into the margin around the grid, clear of all bleed.
+
+    Marks stop EDGE short of the paper's edges, where home printers cannot print, and just short of a fold line.
+    """
     grid = bounds(trims).grow(bleed)
     xs = sorted({round(v, 6) for r in trims for v in (r.x, r.right)})
     ys = sorted({round(v, 6) for r in trims for v in (r.y, r.top)})
+
+    def clearance(edge: float, paper_edge: float) -> float:
+        return EDGE if abs(edge - paper_edge) < EPSILON else MARK_EDGE_CLEARANCE
+
     marks = []
     for start, room, direction in (
-        (grid.y - MARK_GAP, grid.y - area.y, -1),
-        (grid.top + MARK_GAP, area.top - grid.top, 1),
+        (grid.y - MARK_GAP, grid.y - area.y - clearance(area.y, 0), -1),
+        (grid.top + MARK_GAP, area.top - grid.top - clearance(area.top, page[1]), 1),
     ):
-        length = min(MARK_LENGTH, room - MARK_GAP - MARK_EDGE_CLEARANCE)
+        length = min(MARK_LENGTH, room - MARK_GAP)
         marks += [Segment(x, start, x, start + direction * length) for x in xs if length > 0]
     for start, room, direction in (
-        (grid.x - MARK_GAP, grid.x - area.x, -1),
-        (grid.right + MARK_GAP, area.right - grid.right, 1),
+        (grid.x - MARK_GAP, grid.x - area.x - clearance(area.x, 0), -1),
+        (grid.right + MARK_GAP, area.right - grid.right - clearance(area.right, page[0]), 1),
     ):
-        length = min(MARK_LENGTH, room - MARK_GAP - MARK_EDGE_CLEARANCE)
+        length = min(MARK_LENGTH, room - MARK_GAP)
         marks += [Segment(start, y, start + direction * length, y) for y in ys if length > 0]
     return marks

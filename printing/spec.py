@@ -5,10 +5,12 @@ from typing import Any
 
 from engine.decks import store
 from engine.decks.model import LANGUAGES, Deck
+from printing.faces import MIN_SIZE, FaceTooSmall, face_layout, titles_too_long
 from printing.fonts import missing_glyphs
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS, PrintOptions, card_size
 from printing.sheet import SheetError, plan_sheet
 from printing.text import clean
+from printing.themes import POWERS
 from printing.translations import GAMES
 
 KINDS = ("deck", "calibration", "score-sheets", "reference")
@@ -64,9 +66,26 @@ def validate(spec: Any, deck: Deck | None = None) -> dict[str, Any]:
             out["bleed"] = plan_sheet(options).bleed
         except SheetError as error:
             problems.append(str(error))
+    if not problems and out["kind"] == "deck":
+        problems += _face_problems(to_options(out).card, deck or store.known_decks().get(out["deck"]), out["lang"])
     if problems:
         raise SpecError(problems)
     return out
+
+
+def _face_problems(card: tuple[float, float], deck: Deck | None, lang: str) -> list[str]:
+    """Refuse a card size too small for the faces' texts at the smallest size deskovka prints."""
+    with_power = deck is None or any(c.colour in POWERS for c in deck.cards)
+    try:
+        face_layout(card, 0.0, with_power, lang)
+        long_titles = titles_too_long(deck, card, lang) if deck is not None else []
+    except FaceTooSmall as error:
+        return [f"size: {error}"]
+    if long_titles:
+        some = f"{len(long_titles)} titles do" if len(long_titles) > 1 else "a title does"
+        return [f"size: on a {card[0]:g}x{card[1]:g} mm card {some} not fit at {MIN_SIZE:g} pt (such as "
+                f"{long_titles[0]!r}); choose a larger size"]
+    return []
 
 
 def _unknown(spec: Mapping[str, Any], keys: tuple[str, ...]) -> list[str]:

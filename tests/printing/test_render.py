@@ -97,7 +97,10 @@ def _pairs(pdf: bytes, plan, turned: bool):
         fronts = {text_in(front_page, box)[:9]: box for box in card_boxes(front_page, plan)}
         backs = {text_in(back_page, box, turned)[:9]: box for box in card_boxes(back_page, plan)}
         if turned:
-            assert all(c["matrix"][0] < 0 for c in back_page.chars)  # drawn turned 180°
+            on_cards = [c for c in back_page.chars if any(
+                box.holds((c["x0"] + c["x1"]) / 2, back_page.height - (c["top"] + c["bottom"]) / 2)
+                for box in card_boxes(back_page, plan))]
+            assert on_cards and all(c["matrix"][0] < 0 for c in on_cards)  # drawn turned 180° (not the slug)
         assert fronts.keys() == backs.keys() and len(fronts) == min(7, plan.per_sheet)
         for title, front in fronts.items():
             assert title.startswith("Event")

@@ -20,7 +20,7 @@ def close(a: Rect, b: Rect) -> bool:
 
 
 def test_known_sheets():
-    assert (plan_sheet(options()).per_sheet, plan_sheet(options()).bleed) == (9, 1.5)
+    assert (plan_sheet(options()).per_sheet, plan_sheet(options()).bleed) == (9, 1.0)
     assert plan_sheet(options(paper="letter")).per_sheet == 9
     assert plan_sheet(options(size=CARD_SIZES["mini-euro"])).per_sheet == 16
     assert plan_sheet(options(size=CARD_SIZES["tarot"])).bleed == 3.0

@@ -20,7 +20,7 @@ def test_defaults_are_filled(one_deck):
         "paper": "a4",
         "size": "poker",
         "duplex": "long",
-        "bleed": 1.5,
+        "bleed": 1.0,
         "back_offset": [0.0, 0.0],
         "lang": "en",
     }
