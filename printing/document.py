@@ -78,7 +78,7 @@ def _draw_page(
     side: str,
     lang: str,
     offset: tuple[float, float],
-    slug: str,
+    slug: Sequence[str],
 ) -> None:
     canvas.saveState()
     canvas.translate(offset[0] * mm, offset[1] * mm)
