@@ -11,6 +11,7 @@ from engine.decks.model import Card, Deck, pick_language
 from printing.fonts import BOLD, REGULAR, register_fonts
 from printing.images import card_image
 from printing.pictograms import draw_pictogram
+from printing.screen import draw_screen
 from printing.text import LEADING, clean, draw_text, wrap
 from printing.themes import POWERS, THEMES, Power, on_colour, theme_name, theme_of
 
@@ -148,12 +149,18 @@ def draw_face(
         canvas.setFillColor(HexColor(colour))
         canvas.roundRect(*box.foot, radius=1.5 * mm * s, stroke=0, fill=1)
         canvas.setFillColor(HexColor(on_colour(colour)))
-        label_size = min(box.foot[3] * LABEL_TEXT, 0.09 * box.height)
-        draw_text(canvas, deck.label(card, lang), BOLD, box.foot, max(label_size, MIN_SIZE), MIN_SIZE, max_lines=1)
+        label_size = max(min(box.foot[3] * LABEL_TEXT, 0.09 * box.height), MIN_SIZE)
+        draw_text(canvas, deck.label(card, lang), BOLD, box.foot, label_size, MIN_SIZE, max_lines=1)
     else:
-        canvas.setFillColor(MUTED)
-        draw_text(canvas, pick_language(deck.title, lang), REGULAR, box.foot, max(6.5 * s, MIN_SIZE), MIN_SIZE,
-                  max_lines=2)
+        # The question side's foot lies right in front of the date: screen it, then name the deck along its top.
+        label_size = max(min(box.foot[3] * LABEL_TEXT, 0.09 * box.height), MIN_SIZE)
+        x, y, width, height = box.foot
+        name_h = max(MIN_SIZE * LEADING + 2, height * 0.27)  # above the date's digits on the other side
+        year = "" if card.year is None else str(abs(card.year))
+        draw_screen(canvas, box.foot, colour, on_colour(colour), label_size, 1.5 * mm * s, card.id, name_h, year)
+        canvas.setFillColor(HexColor(on_colour(colour)))
+        draw_text(canvas, pick_language(deck.title, lang), BOLD, (x, y + height - name_h, width, name_h),
+                  max(6.5 * s, MIN_SIZE), MIN_SIZE, max_lines=1)
 
 
 def _draw_picture(canvas: Canvas, card: Card, key: str, colour: str, box: FaceLayout) -> None:

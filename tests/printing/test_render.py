@@ -288,3 +288,28 @@ def test_years_before_the_common_era_carry_the_languages_era_label(lang, label):
     assert label in back and "1187" in back
     if lang != "en":
         assert "BC" not in back
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_the_date_cannot_be_read_through_the_question_side(duplex):
+    """Right in front of each date's digits, the question side has a block of scattered digits of the same size."""
+    deck = dated_deck(9)
+    plan = plan_for(deck, duplex=duplex)
+    width, height = A4
+    pdf = printing.render_deck(deck, {"duplex": duplex})
+    with open_pdf(pdf) as document:
+        front, back = document.pages[0], document.pages[1]
+        labels = [c for c in back.chars if c["size"] > 15]  # the dates: the biggest text on the back
+        assert labels
+        for char in labels:
+            x0, x1, top, bottom = char["x0"], char["x1"], char["top"], char["bottom"]
+            if duplex == "long":
+                x0, x1 = width - x1, width - x0
+            else:
+                top, bottom = height - bottom, height - top
+            screen = [c for c in front.chars if c["text"].isdigit() and abs(c["size"] - char["size"]) < 0.01
+                      and c["x0"] < x1 and c["x1"] > x0 and c["top"] < bottom and c["bottom"] > top]
+            assert screen, f"nothing hides {char['text']!r} at ({x0:.0f}, {top:.0f})"
+        for box in card_boxes(front, plan):
+            text = text_in(front, box)
+            assert not any(str(abs(card.year)) in text for card in deck.cards if card.title["en"] in text)
