@@ -34,6 +34,13 @@ def bearer() -> str | None:
     return token.strip()
 
 
+def claimed_seat(token: str | None) -> int | None:
+    """Return the seat a token says it is for, unchecked (to read that seat's records before the game is loaded)."""
+    if token is None:
+        return None
+    return header_number(token.partition(".")[2].partition(".")[0])
+
+
 def seat_of(game_id: str, seats: list[dict], token: str | None) -> int | None:
     """Return the seat a token belongs to (None without a token).
 

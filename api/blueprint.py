@@ -23,5 +23,27 @@ class OrjsonParser(FlaskParser):
             self._handle_invalid_json_error(error, req)
 
 
+class _DocumentOnly:
+    """A parser that parses nothing: `Blueprint.documented` uses it to document arguments a view reads itself."""
+
+    DEFAULT_VALIDATION_STATUS = OrjsonParser.DEFAULT_VALIDATION_STATUS
+
+    def use_args(self, *args: typing.Any, **kwargs: typing.Any) -> typing.Callable:
+        return lambda func: func
+
+
 class Blueprint(flask_smorest.Blueprint):
-    ARGUMENTS_PARSER = OrjsonParser()
+    ARGUMENTS_PARSER: typing.Any = OrjsonParser()
+
+    def documented(self, schema: typing.Any, **kwargs: typing.Any) -> typing.Callable:
+        """Document arguments as `arguments` does, leaving the view to read and check them itself (hot paths)."""
+        inner = self.arguments(schema, **kwargs)
+
+        def decorator(func: typing.Callable) -> typing.Callable:
+            self.ARGUMENTS_PARSER = _DocumentOnly()
+            try:
+                return inner(func)
+            finally:
+                del self.ARGUMENTS_PARSER
+
+        return decorator

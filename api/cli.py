@@ -41,15 +41,17 @@ def serve(args: argparse.Namespace) -> int:
         children.append(Child("redis", embedded.spawn, ready=embedded.wait_ready, stop_timeout=30))
         children += worker_children()
     # gunicorn finishes requests for up to 30 s (its graceful timeout) after SIGTERM.
+    logged = ["--access-log"] if args.access_log else []
     children.append(python_child("api", "api", "--host", args.host, "--port", str(args.port),
-                                 "--workers", str(args.workers), "--threads", str(args.threads), stop_timeout=35))
+                                 "--workers", str(args.workers), "--threads", str(args.threads), *logged,
+                                 stop_timeout=35))
     return Supervisor(children).run()
 
 
 def api(args: argparse.Namespace) -> int:
     from api.server import run_gunicorn
 
-    run_gunicorn(args.host, args.port, args.workers, args.threads)
+    run_gunicorn(args.host, args.port, args.workers, args.threads, args.access_log)
     return 0
 
 
@@ -90,6 +92,9 @@ def parser() -> argparse.ArgumentParser:
         run.add_argument("--port", type=int, default=8000, help="TCP port to listen on (default 8000)")
         run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
         run.add_argument("--threads", type=int, default=8, help="threads per worker, for long-polls (default 8)")
+        run.add_argument("--access-log", action="store_true",
+                         help="log every request to standard output (off by default: it is written on the request's "
+                              "path)")
         run.set_defaults(func=func)
 
     worker = commands.add_parser(

@@ -6,8 +6,10 @@ import orjson
 import redis
 
 from api import clock, metrics
-from engine.decks import Deck, add_deck, known_decks
+from engine.core.errors import DeckGone
+from engine.decks import Deck, add_deck, builtin_decks, known_decks
 from engine.decks.parse import parse_deck
+from engine.decks.store import builtin_document, knows
 
 
 def summary(deck: Deck, builtin: bool) -> dict[str, Any]:
@@ -20,10 +22,14 @@ class DeckStore:
     summaries = "dk:deck-summary"
     # Scored by when each deck expires, so expired entries are trimmed with one command.
     index = "dk:decks"
+    # A built-in deck as a game began with it, kept by content hash so the game plays on after a release changes it.
+    snapshot_prefix = "dk:deck-snapshot"
 
     def __init__(self, connection: redis.Redis, ttl: int) -> None:
         self.connection = connection
         self.ttl = ttl
+        # Built-in deck hashes already made sure of in this Redis (a deck file changes only with a release).
+        self._kept: set[str] = set()
 
     @classmethod
     def key_for(cls, deck_id: str) -> str:
@@ -79,3 +85,29 @@ class DeckStore:
         if doc is not None:
             add_deck(parse_deck(doc))
         return doc
+
+    def keep_builtin(self, deck_id: str, digest: str) -> None:
+        """Keep the built-in deck a new game plays under its content hash (once per process and hash)."""
+        doc = builtin_document(deck_id)
+        if doc is None or digest in self._kept or builtin_decks()[deck_id].digest != digest:
+            return
+        key = f"{self.snapshot_prefix}:{deck_id}:{digest}"
+        if not self.connection.exists(key):
+            self.connection.set(key, orjson.dumps(doc), nx=True)
+        self._kept.add(digest)
+
+    def make_playable(self, deck_id: str, digest: str) -> None:
+        """Make the deck a running game plays (id and content hash) known to this process, loading it if need be.
+
+        :raises DeckGone: when neither this process nor Redis has that deck any more.
+        """
+        if knows(deck_id, digest):
+            return
+        builtin = deck_id in builtin_decks()
+        raw = self.connection.get(f"{self.snapshot_prefix}:{deck_id}:{digest}" if builtin else self.key_for(deck_id))
+        if raw is not None:
+            deck = parse_deck(orjson.loads(raw))
+            if deck.digest == digest:
+                add_deck(deck)
+                return
+        raise DeckGone(f"The deck {deck_id!r} this game was started with is no longer stored.", deck=deck_id)

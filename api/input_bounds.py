@@ -5,7 +5,7 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
-from flask import Flask, request
+from flask import Flask, g, request
 
 from api.problems import Problem
 
@@ -50,12 +50,22 @@ def check_json_body() -> None:
     if not data:
         return
     try:
-        value = orjson.loads(data)
+        value = parsed_body()
     except orjson.JSONDecodeError as error:
         if "depth" in str(error):
             raise _too_deep() from None
         return  # not JSON at all: the view's parser answers with its own 400
     _walk(value)
+
+
+def parsed_body() -> Any:
+    """Return the request's JSON body read with orjson, once per request (the bounds check and a view share it).
+
+    :raises orjson.JSONDecodeError:
+    """
+    if "json_body" not in g:
+        g.json_body = orjson.loads(request.get_data(cache=True))
+    return g.json_body
 
 
 def init_app(app: Flask) -> None:

@@ -5,13 +5,15 @@ import secrets
 from dataclasses import replace
 from typing import Any
 
+import orjson
 from flask import current_app
 
-from api import auth, clock, metrics
+from api import auth, clock, connections, metrics, records
 from api.deck_store import DeckStore
+from api.input_bounds import header_number
 from api.lobby import Lobby
 from api.problems import Problem
-from api.store import Commit, GameRecord, GameStore
+from api.store import SHAPE, Commit, GameRecord, GameStore
 from api.views import events_for, game_view
 from engine.core import Match, Rng, get_game, new_match, play
 from engine.core.errors import InvalidOptions, UnknownBot
@@ -120,22 +122,48 @@ def create(
     now = clock.timestamp()
     status = "running" if all(s["joined"] for s in stored) else "open"
     record = GameRecord(game_id, game_type, len(seats), match.options, seed, match.state, stored, status, now, now,
-                        chosen_seed=chosen_seed, nonce=nonce)
+                        chosen_seed=chosen_seed, nonce=nonce, shape=SHAPE)
+    deck = get_game(game_type).deck_in_play(match.state)
+    if deck is not None:
+        decks.keep_builtin(*deck)
     match, events = run_bots(record, match)
     record = finish(record, match)
-    log = list(match.log)
-    store.commit(record, None, ttl_for(record), log, events)
+    store.commit(record, None, ttl_for(record), list(match.log), events)
     metrics.count(store.connection, "games_created")
-    metrics.count(store.connection, "actions", len(log))
     if status == "open":
         lobby.open(game_type, game_id, clock.now().timestamp())
     return record, tokens, events
 
 
 def load(store: GameStore, game_id: str) -> GameRecord:
+    """Return a game ready for the engine.
+
+    :raises Problem: 404 when there is no such game, 410 when it cannot be played on (see `playable`).
+    """
     record = store.load(game_id) if GAME_ID.match(game_id) else None
+    return playable(store, found(record, game_id))
+
+
+def found(record: GameRecord | None, game_id: str) -> GameRecord:
     if record is None:
         raise Problem(404, "game/not_found", f"There is no game {game_id!r} (it may have expired).")
+    return record
+
+
+def playable(store: GameStore, record: GameRecord) -> GameRecord:
+    """Make the deck the game plays known to this process, and bring a record of an older shape up to date.
+
+    :raises Problem, DeckGone: 410 when the game's deck or its old record can no longer be played.
+    """
+    decks = connections.decks()
+    if record.shape < SHAPE:
+        migrated = records.migrate(store, decks, record)
+        # Written back so the replay runs once; losing a race to a move is fine, that move wrote the new shape.
+        store.commit(migrated, record.rev, ttl_for(migrated))
+        record = migrated
+    deck = get_game(record.type).deck_in_play(record.state)
+    if deck is not None:
+        decks.make_playable(*deck)
     return record
 
 
@@ -156,29 +184,52 @@ def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str) -> 
         joined = finish(joined, match)
         if store.commit(joined, record.rev, ttl_for(joined), list(match.log), events) is Commit.DONE:
             metrics.count(store.connection, "seats_joined")
-            metrics.count(store.connection, "actions", len(match.log))
             if status != "open":
                 lobby.close(record.type, game_id)
             return joined, token
     raise Problem(409, "game/busy", "The game changed too often; try again.")
 
 
+def parse_if_match(value: str | None) -> int | None:
+    """Return the version an If-Match names (None for none or `*`).
+
+    :raises Problem: 412, since an ETag that is not a version can never match.
+    """
+    if value is None or value.strip() == "*":
+        return None
+    version = header_number(value.strip().removeprefix("W/").strip('"'))
+    if version is None:
+        raise Problem(412, "game/version_mismatch", f"If-Match {value[:40]!r} names no version of this game.")
+    return version
+
+
 def act(
     store: GameStore,
     game_id: str,
-    seat: int,
+    token: str | None,
     action: Any,
-    if_match: int | None,
+    if_match_header: str | None,
     idempotency_key: str | None,
     fingerprint: str,
-) -> dict[str, Any]:
-    """Apply one action (and the bots' replies) as one compare-and-set; return the stored answer."""
+) -> tuple[int, bytes, int]:
+    """Apply one action (and the bots' replies) as one compare-and-set; return status, JSON body and version.
+
+    One read (the game and, for a repeated request, its first answer) and one compare-and-set per attempt; the
+    answer is serialised once, for the response and the idempotency record alike.
+    """
+    if not GAME_ID.match(game_id):
+        found(None, game_id)
+    claimed = auth.claimed_seat(token)
+    key = store.idem_key(game_id, claimed, idempotency_key) if idempotency_key and claimed is not None else None
     for _ in range(ATTEMPTS):
-        if idempotency_key:
-            stored = store.answer(game_id, seat, idempotency_key)
-            if stored is not None:
-                return replayed(stored, fingerprint)
-        record = load(store, game_id)
+        loaded, stored = store.load_with_answer(game_id, key)
+        record = playable(store, found(loaded, game_id))
+        seat = auth.seat_of(game_id, record.seats, token)
+        if seat is None:
+            raise Problem(401, "auth/required", "Acting needs your seat's token: `Authorization: Bearer <token>`.")
+        if stored is not None:
+            return replayed(stored, fingerprint)
+        if_match = parse_if_match(if_match_header)
         if if_match is not None and if_match != record.version:
             raise Problem(412, "game/version_mismatch",
                           f"The game is at version {record.version}, not {if_match}.", version=record.version)
@@ -188,20 +239,18 @@ def act(
         match, bot_events = run_bots(record, match)
         events += bot_events
         moved = finish(record, match)
-        answer = {"status": 200, "fingerprint": fingerprint,
-                  "body": {"game": game_view(moved, seat), "events": events_for(events, seat)}}
-        key = store.idem_key(game_id, seat, idempotency_key) if idempotency_key else None
+        body = orjson.dumps({"game": game_view(moved, seat), "events": events_for(events, seat)})
+        answer = {"status": 200, "fingerprint": fingerprint, "body": orjson.Fragment(body)}
         result = store.commit(moved, record.rev, ttl_for(moved), list(match.log), events,
                               (key, answer) if key else None)
         if result is Commit.DONE:
-            metrics.count(store.connection, "actions", len(match.log))
-            return answer
+            return 200, body, moved.version
         # Lost the race: the next round answers from the idempotency record, a 412, or a fresh try.
     raise Problem(409, "game/busy", "The game changed too often; try again.")
 
 
-def replayed(stored: dict[str, Any], fingerprint: str) -> dict[str, Any]:
+def replayed(stored: dict[str, Any], fingerprint: str) -> tuple[int, bytes, int]:
     if stored["fingerprint"] != fingerprint:
         raise Problem(422, "idempotency/key_reused",
                       "This Idempotency-Key was used for a different request.")
-    return stored
+    return stored["status"], orjson.dumps(stored["body"]), stored["body"]["game"]["version"]

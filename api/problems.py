@@ -19,6 +19,7 @@ ENGINE_STATUS = {
     "game/unknown_type": 422,
     "bot/unknown": 422,
     "deck/unknown": 422,
+    "deck/gone": 410,
 }
 
 TITLES = {
@@ -29,6 +30,7 @@ TITLES = {
     405: "Method not allowed",
     406: "Not acceptable",
     409: "Conflict",
+    410: "Gone",
     412: "Precondition failed",
     413: "Content too large",
     415: "Unsupported media type",

@@ -18,7 +18,7 @@ class _Gunicorn(BaseApplication):
         return create_app()
 
 
-def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
+def run_gunicorn(host: str, port: int, workers: int, threads: int, access_log: bool = False) -> None:
     _Gunicorn({
         "bind": f"{host}:{port}",
         "workers": workers,
@@ -26,7 +26,8 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
         "worker_class": "gthread",
         # Long-polls hold a thread for up to DESKOVKA_MAX_WAIT seconds.
         "timeout": 90,
-        "accesslog": "-",
+        # A line per request written by the worker itself, before it takes the next request: opt-in.
+        "accesslog": "-" if access_log else None,
         # One control socket per user ($HOME/.gunicorn/gunicorn.ctl) would be shared by every server on the machine.
         "control_socket_disable": True,
     }).run()

@@ -7,10 +7,18 @@ from typing import Any
 import orjson
 import redis
 
+from api import metrics
+
+# The shape of a stored record: 2 keeps decks by id and content hash and cards as ids or deck positions; records of
+# shape 1 carried each game's card catalogue in its state (see `api.records`).
+SHAPE = 2
+
 # Compare-and-set on the record's revision; log, events and the idempotency record land in the same step.
 # Events go into a stream, one entry per version (id `<version>-1`, field `e`: that version's events as a JSON
 # array), so `after=N` is a range read. A move that changes the version is published on the moves channel as
 # `<old version> <message>`, so every API process can wake its followers of the game without polling.
+# KEYS[5], when given, is the metrics hash: the actions counter grows in the same step (not on a Cluster, where
+# that key lives in another slot and the caller counts separately).
 COMMIT = """
 local rev = redis.call('HGET', KEYS[1], 'rev')
 if ARGV[1] == '' then
@@ -45,6 +53,7 @@ for i = 1, 3 do
   if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
 end
 if old and tonumber(ARGV[3]) > tonumber(old) then redis.call('PUBLISH', ARGV[9], old .. ' ' .. ARGV[10]) end
+if KEYS[5] and logs > 0 then redis.call('HINCRBY', KEYS[5], 'actions', logs) end
 return {1}
 """
 
@@ -73,6 +82,7 @@ class GameRecord:
     # With open seats the seed the creator chose is mixed with a server nonce; both are published in the replay.
     chosen_seed: int | None = None
     nonce: str | None = None
+    shape: int = 1
 
     def doc(self) -> bytes:
         # Not dataclasses.asdict: it deep-copies the whole state only for orjson to read it once.
@@ -93,6 +103,7 @@ class GameStore:
     def __init__(self, connection: redis.Redis) -> None:
         self.connection = connection
         self._commit = connection.register_script(COMMIT)
+        self.cluster = isinstance(connection, redis.RedisCluster)
 
     @classmethod
     def key_for(cls, game_id: str, part: str) -> str:
@@ -103,7 +114,21 @@ class GameStore:
         return self.key_for(game_id, f"idem:{seat}:{key}")
 
     def load(self, game_id: str) -> GameRecord | None:
-        rev, version, doc = self.connection.hmget(self.key_for(game_id, "state"), "rev", "version", "doc")
+        return self._record(self.connection.hmget(self.key_for(game_id, "state"), "rev", "version", "doc"))
+
+    def load_with_answer(self, game_id: str, idem_key: str | None) -> tuple[GameRecord | None, dict[str, Any] | None]:
+        """Read a game and, in the same round trip, the stored answer under an idempotency key."""
+        if idem_key is None:
+            return self.load(game_id), None
+        pipe = self.connection.pipeline(transaction=False)
+        pipe.hmget(self.key_for(game_id, "state"), "rev", "version", "doc")
+        pipe.get(idem_key)
+        fields, raw = pipe.execute()
+        return self._record(fields), None if raw is None else orjson.loads(raw)
+
+    @staticmethod
+    def _record(fields: list[Any]) -> GameRecord | None:
+        rev, version, doc = fields
         if doc is None:
             return None
         return GameRecord(**orjson.loads(doc), version=int(version), rev=int(rev))
@@ -124,6 +149,8 @@ class GameStore:
         """Write the record if its revision is still `expected_rev` (None: the game must not exist yet)."""
         keys = [self.key_for(record.id, part) for part in ("state", "log", "events")]
         keys.append(answer[0] if answer else self.key_for(record.id, "idem:-"))
+        if not self.cluster:
+            keys.append(metrics.KEY)
         new_rev = 1 if expected_rev is None else expected_rev + 1
         batches: dict[int, list[dict[str, Any]]] = {}
         for event in events:
@@ -146,6 +173,8 @@ class GameStore:
         result = self._commit(keys=keys, args=args)
         if result[0] == 1:
             record.rev = new_rev
+            if self.cluster:
+                metrics.count(self.connection, "actions", len(log))
             return Commit.DONE
         return Commit.ALREADY_ANSWERED if result[0] == 2 else Commit.CONFLICT
 

@@ -49,6 +49,7 @@ STREAM_DOC = {"responses": {"200": {"description": "OK", "content": {
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)
+@blp.alt_response(410, **PROBLEM)
 @blp.doc(security=[{}, {"seatToken": []}], **STREAM_DOC)
 def list_events(query, game_id):
     """Return the events after a version that your seat may see, waiting up to `wait` seconds for one."""

@@ -1,6 +1,7 @@
 """Games: create one with its seats, list those waiting for players, read your view of one."""
 
-from flask import Response, json, url_for
+import orjson
+from flask import Response, url_for
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api import auth, connections, moves
@@ -70,7 +71,7 @@ class LobbySchema(Schema):
 
 
 def game_response(body: dict, status: int = 200, **headers: str) -> Response:
-    response = Response(json.dumps(body), status=status, mimetype="application/json", headers=headers)
+    response = Response(orjson.dumps(body), status=status, mimetype="application/json", headers=headers)
     version = body["game"]["version"] if "game" in body else body["version"]
     response.set_etag(str(version))
     return response
@@ -125,6 +126,7 @@ def list_games(query):
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)
+@blp.alt_response(410, **PROBLEM)
 @blp.doc(security=[{}, {"seatToken": []}])
 def get_game(game_id):
     """Read the game as your seat sees it (no token: as a spectator)."""

@@ -34,6 +34,7 @@ class ReplaySchema(Schema):
 @blp.route("/<string:game_id>/replay", methods=["GET"])
 @blp.response(200, ReplaySchema)
 @blp.alt_response(404, **PROBLEM)
+@blp.alt_response(410, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
 def get_replay(game_id):
     """Return seed, options and action log once the game is over; `engine.core.replay` re-runs it."""

@@ -25,6 +25,7 @@ class JoinedSchema(Schema):
 @blp.arguments(JoinSchema)
 @blp.response(201, JoinedSchema)
 @blp.alt_response(404, **PROBLEM)
+@blp.alt_response(410, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
 @blp.alt_response(422, **PROBLEM)
 def join_seat(body, game_id, seat):

@@ -3,7 +3,7 @@
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from engine.chronology.table import cards_left, fits, pile, players
+from engine.chronology.table import cards_left, fits, pile, players, year_of
 from engine.core.protocol import Action, State
 from engine.core.rng import Rng
 from engine.timeline.bots import HitRateBot
@@ -17,8 +17,8 @@ EASY = 1000
 
 def margin(state: State, seat: int, card: str) -> int:
     """How many years lie between the card and its nearest neighbour in `seat`'s chronology (more: easier)."""
-    years = [state["cards"][c]["year"] for c in state["chronologies"][seat]]
-    year = state["cards"][card]["year"]
+    years = [year_of(state, c) for c in state["chronologies"][seat]]
+    year = year_of(state, card)
     gap = bisect_left(years, year)
     distances = [year - years[gap - 1]] if gap else []
     distances += [years[gap] - year] if gap < len(years) else []
@@ -53,10 +53,10 @@ class SensibleBot(HitRateBot):
     def _start(self, state: State, seat: int, actions: list[Action]) -> Action:
         # The card starts the neighbour's chronology: the nearer its year to their cards, the harder they play.
         neighbour = (seat + 1) % len(state["stacks"])
-        tops = [state["cards"][s[-1]]["year"] for s in state["stacks"][neighbour].values() if s]
+        tops = [year_of(state, s[-1]) for s in state["stacks"][neighbour].values() if s]
 
         def closeness(action: Action) -> int:
-            year = state["cards"][_top(state, None, action["colour"])]["year"]
+            year = year_of(state, _top(state, None, action["colour"]))
             return min(abs(year - top) for top in tops) if tops else 0
 
         return min(actions, key=closeness)

@@ -5,13 +5,12 @@ from typing import Any
 from engine.chronology.bots import SensibleBot
 from engine.chronology.options import ChronologyOptions
 from engine.chronology.powers import MOVES, NAMES, power_actions, use_power
-from engine.chronology.table import DATE_FIELDS, cards_left, colour_of, fits, front, players, revealed
+from engine.chronology.table import DATE_FIELDS, cards_left, colour_of, fits, front, in_play, players, revealed
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.decks import get_deck
-from engine.decks.model import pick_language
 
 ACTION_TYPES = ("start", "place", "skip", *(move for moves in MOVES.values() for move in moves))
 
@@ -33,11 +32,11 @@ def _deal(players_count: int, options: dict[str, Any], seed: int) -> State:
     if deck.kind != "dated":
         raise InvalidOptions(f"Deck {deck.id!r} is not dated: Chronology needs years.",
                              errors={"deck": ["Needs a dated deck."]})
-    in_play = [card for card in deck.cards if card.colour in colours]
+    playing = [card for card in deck.cards if card.colour in colours]
     rng = Rng(seed)
     common = {}
     for colour in colours:
-        common[colour] = [card.id for card in in_play if card.colour == colour]
+        common[colour] = [card.id for card in playing if card.colour == colour]
         if len(common[colour]) < players_count * per_colour:
             raise InvalidOptions(
                 f"Deck {deck.id!r} has {len(common[colour])} {colour} cards: too few for {players_count} stacks "
@@ -45,16 +44,13 @@ def _deal(players_count: int, options: dict[str, Any], seed: int) -> State:
                 errors={"cards_per_colour": ["Too many cards for this deck."]},
             )
         rng.shuffle(common[colour])
-    if len(in_play) < players_count * (per_colour * len(colours) + 1):
+    if len(playing) < players_count * (per_colour * len(colours) + 1):
         raise InvalidOptions(f"Deck {deck.id!r} leaves too few common cards to start {players_count} chronologies.",
                              errors={"cards_per_colour": ["Too many cards for this deck."]})
     stacks = [{colour: [common[colour].pop() for _ in range(per_colour)] for colour in colours}
               for _ in range(players_count)]
-    language = options["language"]
-    cards = {card.id: {"title": pick_language(card.title, language), "colour": card.colour, "year": card.year,
-                       "label": deck.label(card, language)} for card in in_play}
-    return {"deck": deck.id, "colours": colours, "cards": cards, "common": common, "stacks": stacks,
-            "ages": ages, "rng": rng.to_state()}
+    return {"deck": deck.id, "deck_hash": deck.digest, "language": options["language"], "colours": colours,
+            "common": common, "stacks": stacks, "ages": ages, "rng": rng.to_state()}
 
 
 def _result(state: State) -> Outcome:
@@ -247,7 +243,10 @@ class Chronology(Game):
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
-        return {card: DATE_FIELDS for card in state["cards"] if card not in seen}
+        return {card: DATE_FIELDS for card in in_play(state) if card not in seen}
+
+    def deck_in_play(self, state: State) -> tuple[str, str]:
+        return state["deck"], state["deck_hash"]
 
     def zones(self, state: State) -> dict[str, list[str]]:
         zones = {f"common:{colour}": cards for colour, cards in state["common"].items()}

@@ -48,6 +48,12 @@ class UnknownDeck(EngineError):
     code = "deck/unknown"
 
 
+class DeckGone(EngineError):
+    """A running game's deck (by id and content hash) is no longer to be had."""
+
+    code = "deck/gone"
+
+
 ALL_ERRORS: tuple[type[EngineError], ...] = (
     MalformedAction,
     IllegalAction,
@@ -58,4 +64,5 @@ ALL_ERRORS: tuple[type[EngineError], ...] = (
     UnknownGame,
     UnknownBot,
     UnknownDeck,
+    DeckGone,
 )

@@ -1,10 +1,10 @@
 """Bookkeeping around a game's pure `apply`: turn checks, the action log and the version counter."""
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 
 from engine.core.errors import GameOver, InvalidOptions, InvalidPlayers, MalformedAction, NotYourTurn
 from engine.core.protocol import Event, Game, State
@@ -33,9 +33,19 @@ class Match:
     def is_over(self) -> bool:
         return self.rules.outcome(self.state) is not None
 
+    def advanced(self, state: State, version: int, log: tuple[dict[str, Any], ...]) -> "Match":
+        """Return this match at a later state (built without the frozen dataclass's per-field checks: a hot path)."""
+        later = object.__new__(Match)
+        later.__dict__.update(self.__dict__, state=state, version=version, log=log)
+        return later
+
 
 def _copy(state: State) -> State:
     return orjson.loads(orjson.dumps(state))
+
+
+# One schema instance per game: building a marshmallow schema costs more than loading options with it.
+_SCHEMAS: dict[str, Schema] = {}
 
 
 def validate_options(game: Game, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -50,7 +60,10 @@ def validate_options(game: Game, players: int, options: dict[str, Any] | None) -
             max=game.max_players,
         )
     try:
-        loaded = game.options_schema().load(options or {})
+        schema = _SCHEMAS.get(game.name)
+        if schema is None:
+            schema = _SCHEMAS[game.name] = game.options_schema()
+        loaded = schema.load(options or {})
     except ValidationError as error:
         raise InvalidOptions("The game options are not valid.", errors=error.messages) from None
     return orjson.loads(orjson.dumps(loaded))
@@ -70,17 +83,18 @@ def play(match: Match, seat: int, action: Any) -> tuple[Match, list[Event]]:
     :raises GameOver, NotYourTurn, MalformedAction, IllegalAction:
     """
     game = match.rules
-    if match.is_over():
+    if game.outcome(match.state) is not None:
         raise GameOver("The game is over.")
-    if seat not in game.to_act(match.state):
-        raise NotYourTurn(f"Seat {seat} may not act now.", to_act=sorted(game.to_act(match.state)))
+    to_act = game.to_act(match.state)
+    if seat not in to_act:
+        raise NotYourTurn(f"Seat {seat} may not act now.", to_act=sorted(to_act))
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MalformedAction("An action is an object with a string `type`.")
-    state, events = game.apply(_copy(match.state), seat, _copy(action))
+    state, events = game.apply(game.copy_state(match.state), seat, _copy(action))
     version = match.version + 1
     entry = {"v": version, "seat": seat, "action": action}
     stamped = [{"v": version, **event} for event in events]
-    return replace(match, state=state, version=version, log=(*match.log, entry)), stamped
+    return match.advanced(state, version, (*match.log, entry)), stamped
 
 
 def replay(game_name: str, players: int, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Match:

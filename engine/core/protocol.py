@@ -2,6 +2,7 @@
 
 from typing import Any, ClassVar
 
+import orjson
 from marshmallow import Schema
 
 from engine.core.rng import Rng
@@ -58,6 +59,11 @@ class Game:
         """Enumerate every action `seat` may take now."""
         raise NotImplementedError
 
+    def copy_state(self, state: State) -> State:
+        """Return a copy of the state that `apply` may change freely, sharing nothing mutable with the original."""
+        copied: State = orjson.loads(orjson.dumps(state))
+        return copied
+
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Apply an action to a private copy of the state.
 
@@ -72,6 +78,10 @@ class Game:
     def outcome(self, state: State) -> Outcome | None:
         """Return winners and standings once the game is over, else None."""
         raise NotImplementedError
+
+    def deck_in_play(self, state: State) -> tuple[str, str] | None:
+        """Return the deck (id, content hash) a game plays, which must be known to the process before any call."""
+        return None
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         """Map each card `seat` must not fully see to the fields its view may not carry (for tests)."""

@@ -14,6 +14,9 @@ def register(game_class: type[Game]) -> type[Game]:
 
 def get_game(name: str) -> Game:
     """:raises UnknownGame: when no game of that name is registered."""
+    found = _GAMES.get(name)
+    if found is not None:
+        return found
     _load_builtin()
     try:
         return _GAMES[name]

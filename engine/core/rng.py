@@ -11,6 +11,7 @@ class Rng:
     def __init__(self, seed: int, counter: int = 0) -> None:
         self.seed = seed
         self.counter = counter
+        self._prefix = f"{seed}:".encode()
 
     @classmethod
     def from_state(cls, data: dict[str, int]) -> "Rng":
@@ -20,7 +21,7 @@ class Rng:
         return {"seed": self.seed, "counter": self.counter}
 
     def _next64(self) -> int:
-        digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
+        digest = hashlib.sha256(self._prefix + str(self.counter).encode()).digest()
         self.counter += 1
         return int.from_bytes(digest[:8], "big")
 

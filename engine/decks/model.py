@@ -1,6 +1,7 @@
 """The deck model shared by the games that play decks and the printer that prints them."""
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 LANGUAGES = ("en", "cs", "sk", "hu", "ru", "de")
@@ -61,6 +62,40 @@ class Deck:
     source: str = ""
     provisional: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    # A hash of the deck's document: a game records it, so it never plays on with a deck that changed.
+    digest: str = ""
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Each card's position in the deck, by card id (games keep positions, not cards, in their state)."""
+        return {card.id: i for i, card in enumerate(self.cards)}
+
+    @cached_property
+    def keys(self) -> tuple[tuple[int, ...], ...]:
+        """Every card's ordering key, by position in the deck."""
+        return tuple(tuple(self.key(card)) for card in self.cards)
+
+    def titles(self, language: str) -> tuple[str, ...]:
+        """Every card's title in `language` (English where it has none), by position in the deck."""
+        found = self._titles.get(language)
+        if found is None:
+            found = self._titles[language] = tuple(pick_language(card.title, language) for card in self.cards)
+        return found
+
+    def labels(self, language: str) -> tuple[str, ...]:
+        """Every card's key as printed ("1969", "Ep. V · 46"), by position in the deck."""
+        found = self._labels.get(language)
+        if found is None:
+            found = self._labels[language] = tuple(self.label(card, language) for card in self.cards)
+        return found
+
+    @cached_property
+    def _titles(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    @cached_property
+    def _labels(self) -> dict[str, tuple[str, ...]]:
+        return {}
 
     @property
     def languages(self) -> list[str]:

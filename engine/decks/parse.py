@@ -1,7 +1,10 @@
 """Turn a deck document (JSON-shaped) into a Deck, reporting every problem at once."""
 
+import hashlib
 import re
 from typing import Any
+
+import orjson
 
 from engine.decks.model import LANGUAGES, Card, Deck, DeckError, Group
 
@@ -146,7 +149,13 @@ def parse_deck(raw: Any) -> Deck:
         groups=groups,
         source=raw.get("source") or "",
         provisional=bool(raw.get("provisional", False)),
+        digest=digest(raw),
     )
+
+
+def digest(raw: dict[str, Any]) -> str:
+    """A hash of a deck document's content (key order does not count)."""
+    return hashlib.sha256(orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
 
 
 def _duplicates(cards: list[Card], problems: list[str]) -> None:

@@ -5,7 +5,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.core.errors import UnknownDeck
+from engine.core.errors import DeckGone, UnknownDeck
 from engine.decks.model import Deck
 from engine.decks.parse import parse_deck
 
@@ -39,11 +39,15 @@ def builtin_document(deck_id: str) -> dict[str, Any] | None:
 
 
 _ADDED: dict[str, Deck] = {}
+# Every deck this process has been given, by content hash: what running games look their cards up in.
+_BY_DIGEST: dict[str, Deck] = {}
 
 
 def add_deck(deck: Deck) -> None:
-    """Make a user deck known to this process (user decks are content-addressed, so an id never changes meaning)."""
-    _ADDED[deck.id] = deck
+    """Make a deck known to this process: a user deck by its id, and any deck by its content hash."""
+    if deck.id not in builtin_decks():
+        _ADDED[deck.id] = deck
+    _BY_DIGEST[deck.digest] = deck
 
 
 def known_decks() -> dict[str, Deck]:
@@ -56,3 +60,26 @@ def get_deck(deck_id: str) -> Deck:
         return builtin_decks().get(deck_id) or _ADDED[deck_id]
     except KeyError:
         raise UnknownDeck(f"There is no deck {deck_id!r}.", deck=deck_id) from None
+
+
+def deck_in_play(deck_id: str, digest: str) -> Deck:
+    """Return the deck a game was set up with: the same id and the same content hash.
+
+    :raises DeckGone: when this process does not have that deck (the caller may load it and retry).
+    """
+    deck = builtin_decks().get(deck_id) or _ADDED.get(deck_id)
+    if deck is not None and deck.digest == digest:
+        return deck
+    found = _BY_DIGEST.get(digest)
+    if found is None or found.id != deck_id:
+        raise DeckGone(f"The deck {deck_id!r} this game plays ({digest}) is not available.", deck=deck_id,
+                       digest=digest)
+    return found
+
+
+def knows(deck_id: str, digest: str) -> bool:
+    try:
+        deck_in_play(deck_id, digest)
+    except DeckGone:
+        return False
+    return True

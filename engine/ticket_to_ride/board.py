@@ -3,7 +3,7 @@
 import csv
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -68,9 +68,15 @@ class Board:
 
     def sibling(self, route: Route) -> Route | None:
         """The other track of a double route."""
-        if not route.double:
-            return None
-        return next(r for r in self.routes.values() if r.double == route.double and r.id != route.id)
+        return self._siblings.get(route.id)
+
+    @cached_property
+    def _siblings(self) -> dict[str, Route]:
+        tracks: dict[int, list[Route]] = {}
+        for route in self.routes.values():
+            if route.double:
+                tracks.setdefault(route.double, []).append(route)
+        return {route.id: other for pair in tracks.values() for route in pair for other in pair if other is not route}
 
     def routes_at(self, city: str) -> list[Route]:
         return [r for r in self.routes.values() if city in r.cities]

@@ -82,15 +82,14 @@ def route_payments(board: Board, route: Route, counts: Counter[str]) -> list[tup
     A ferry needs at least its locomotives; a grey route takes any one colour.
     """
     colours = board.colours if route.colour == "grey" else (route.colour,)
-    locos = counts[LOCOMOTIVE]
-    ways = [
-        (colour, k)
-        for colour in colours
-        for k in range(route.ferry_locos, route.length)
-        if counts[colour] >= route.length - k and locos >= k
-    ]
-    if locos >= route.length:
-        ways.append((LOCOMOTIVE, route.length))
+    locos, length = counts[LOCOMOTIVE], route.length
+    # With k locomotives a colour pays the other length - k: k runs from what the colour cannot cover (at least the
+    # ferry's locomotives) to what the hand holds, short of paying with locomotives alone.
+    top = min(locos, length - 1)
+    ways = [(colour, k) for colour in colours if colour in counts
+            for k in range(max(route.ferry_locos, length - counts[colour]), top + 1)]
+    if locos >= length:
+        ways.append((LOCOMOTIVE, length))
     return ways
 
 

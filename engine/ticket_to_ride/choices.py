@@ -66,14 +66,30 @@ def claimable(board: Board, state: State, seat: int, route: Route) -> str | None
     return None
 
 
+def _open(board: Board, state: State, seat: int, route: Route) -> bool:
+    """`claimable(...) is None`, without writing the reasons (this runs for every route at every turn)."""
+    claims = state["claims"]
+    if route.id in claims or state["trains"][seat] < route.length:
+        return False
+    sibling = board.sibling(route)
+    return sibling is None or sibling.id not in claims or (state["players"] > 3 and claims[sibling.id] != seat)
+
+
 def _claims(board: Board, state: State, seat: int) -> list[Action]:
     counts = deck.hand_counts(state, seat)
-    return [
-        {"type": "claim", "route": route.id, "colour": colour, "locomotives": locos}
-        for route in board.routes.values()
-        if claimable(board, state, seat, route) is None
-        for colour, locos in deck.route_payments(board, route, counts)
-    ]
+    # The ways to pay depend only on the route's colour, length and ferry locomotives: 39 kinds of 101 routes.
+    ways_by_kind: dict[tuple[str, int, int], list[tuple[str, int]]] = {}
+    actions: list[Action] = []
+    for route in board.routes.values():
+        if not _open(board, state, seat, route):
+            continue
+        kind = (route.colour, route.length, route.ferry_locos)
+        ways = ways_by_kind.get(kind)
+        if ways is None:
+            ways = ways_by_kind[kind] = deck.route_payments(board, route, counts)
+        actions += [{"type": "claim", "route": route.id, "colour": colour, "locomotives": locos}
+                    for colour, locos in ways]
+    return actions
 
 
 def station_cost(board: Board, state: State, seat: int) -> int | None:

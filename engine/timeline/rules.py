@@ -1,4 +1,10 @@
-"""Timeline's rules as RULINGS.md reads the Czech/Slovak and Hungarian (Star Wars) documents."""
+"""Timeline's rules as RULINGS.md reads the Czech/Slovak and Hungarian (Star Wars) documents.
+
+The state keeps cards as positions in the deck (the deck itself lives once per process, found by id and content
+hash), and the draw pile is shuffled as it is drawn: each draw makes the next step of the same Fisher-Yates shuffle
+the pile would have had at once, so a game deals exactly the cards it always did without shuffling cards nobody
+will draw.
+"""
 
 from typing import Any
 
@@ -6,29 +12,44 @@ from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.registry import register
 from engine.core.rng import Rng
-from engine.decks import builtin_decks, get_deck
-from engine.decks.model import pick_language
+from engine.decks import builtin_decks, deck_in_play, get_deck
+from engine.decks.model import Deck
 from engine.timeline.bots import HitRateBot
 from engine.timeline.options import TimelineOptions, hand_size
 
 KEY_FIELDS = {"key", "label"}
 
 
-def _front(state: State, card_id: str) -> dict[str, Any]:
-    card = state["cards"][card_id]
-    return {"id": card_id, "title": card["title"], "theme": card["theme"]}
+def deck_of(state: State) -> Deck:
+    return deck_in_play(state["deck"], state["deck_hash"])
 
 
-def _revealed(state: State, card_id: str) -> dict[str, Any]:
-    card = state["cards"][card_id]
-    return {**_front(state, card_id), "key": card["key"], "label": card["label"]}
+def _front(deck: Deck, language: str, card: int) -> dict[str, Any]:
+    return {"id": deck.cards[card].id, "title": deck.titles(language)[card], "theme": deck.cards[card].theme}
+
+
+def _revealed(deck: Deck, language: str, card: int) -> dict[str, Any]:
+    return {**_front(deck, language, card), "key": list(deck.keys[card]), "label": deck.labels(language)[card]}
+
+
+def _fits(keys: tuple[tuple[int, ...], ...], timeline: list[int], card: int, gap: int) -> bool:
+    key = keys[card]
+    return (gap == 0 or keys[timeline[gap - 1]] <= key) and (gap == len(timeline) or key <= keys[timeline[gap]])
 
 
 def fits(state: State, card_id: str, gap: int) -> bool:
     """A placement is correct when the timeline stays non-decreasing (equal keys go on either side)."""
-    keys = [state["cards"][c]["key"] for c in state["timeline"]]
-    key = state["cards"][card_id]["key"]
-    return (gap == 0 or keys[gap - 1] <= key) and (gap == len(keys) or key <= keys[gap])
+    deck = deck_of(state)
+    return _fits(deck.keys, state["timeline"], deck.index[card_id], gap)
+
+
+def draw_top(pile: list[int], rng: Rng) -> int:
+    """Take the top card of a pile that is shuffled as it is drawn (one Fisher-Yates step, then the last card)."""
+    top = len(pile) - 1
+    if top > 0:
+        other = rng.randbelow(top + 1)
+        pile[top], pile[other] = pile[other], pile[top]
+    return pile.pop()
 
 
 @register
@@ -48,27 +69,16 @@ class Timeline(Game):
                 f"Deck {deck.id!r} has {len(deck.cards)} cards: too few for {players} hands of {per_hand}.",
                 errors={"hand_size": ["Too many cards for this deck."]},
             )
-        language = options["language"]
-        cards = {
-            card.id: {
-                "title": pick_language(card.title, language),
-                "theme": card.theme,
-                "key": deck.key(card),
-                "label": deck.label(card, language),
-            }
-            for card in deck.cards
-        }
         rng = Rng(seed)
-        pile = [card.id for card in deck.cards]
-        rng.shuffle(pile)
-        hands = [[pile.pop() for _ in range(per_hand)] for _ in range(players)]
+        pile = list(range(len(deck.cards)))
+        hands = [[draw_top(pile, rng) for _ in range(per_hand)] for _ in range(players)]
         return {
             "deck": deck.id,
-            "kind": deck.kind,
-            "cards": cards,
+            "deck_hash": deck.digest,
+            "language": options["language"],
             "pile": pile,
             "hands": hands,
-            "timeline": [pile.pop()],
+            "timeline": [draw_top(pile, rng)],
             "box": [],
             # Cards turned over by a wrong placement: everyone saw their keys, even if they come back in a reshuffle.
             "shown": [],
@@ -87,44 +97,57 @@ class Timeline(Game):
         if seat not in self.to_act(state):
             return []
         gaps = range(len(state["timeline"]) + 1)
-        return [{"type": "place", "card": card, "gap": gap} for card in state["hands"][seat] for gap in gaps]
+        cards = deck_of(state).cards
+        return [{"type": "place", "card": cards[card].id, "gap": gap} for card in state["hands"][seat] for gap in gaps]
+
+    def copy_state(self, state: State) -> State:
+        # The rules change only these lists in place; every other value they replace whole, never change.
+        return {
+            **state,
+            "pile": state["pile"][:],
+            "hands": [hand[:] for hand in state["hands"]],
+            "timeline": state["timeline"][:],
+            "box": state["box"][:],
+            "shown": state["shown"][:],
+        }
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        card, gap = self._parse(state, seat, action)
+        deck, language = deck_of(state), state["language"]
+        card, gap = self._parse(deck, state, seat, action)
         hand = state["hands"][seat]
         hand.remove(card)
         events: list[Event] = []
-        if fits(state, card, gap):
+        if _fits(deck.keys, state["timeline"], card, gap):
             state["timeline"].insert(gap, card)
             events.append({"type": "card_placed", "seat": seat, "gap": gap, "correct": True,
-                           "card": _revealed(state, card)})
+                           "card": _revealed(deck, language, card)})
         else:
             # The misplaced card is turned over, so everyone at the table sees its key (seeds 000 and 002).
-            state.setdefault("shown", []).append(card)  # games started before the rule have no list yet
+            state["shown"].append(card)
             events.append({"type": "card_boxed", "seat": seat, "gap": gap, "correct": False,
-                           "card": _revealed(state, card)})
+                           "card": _revealed(deck, language, card)})
             if state["pile"] or state["box"]:
                 # Draw before boxing, so a player does not draw back the card they just misplaced.
-                events += self._draw(state, seat)
+                events += self._draw(deck, state, seat)
                 state["box"].append(card)
             else:
                 # The card went to an empty box and is the only card to draw: it comes straight back, so nobody
                 # empties a hand by a wrong placement.
                 hand.append(card)
-                events.append({"type": "card_drawn", "seat": seat, "card": _front(state, card)})
-        state["queue"].pop(0)
-        state["queue"] = [s for s in state["queue"] if state["hands"][s]]
+                events.append({"type": "card_drawn", "seat": seat, "card": _front(deck, language, card)})
+        state["queue"] = [s for s in state["queue"][1:] if state["hands"][s]]
         if not state["queue"]:
-            events += self._end_round(state)
+            events += self._end_round(deck, state)
         return state, events
 
-    def _parse(self, state: State, seat: int, action: Action) -> tuple[str, int]:
+    def _parse(self, deck: Deck, state: State, seat: int, action: Action) -> tuple[int, int]:
         if action.get("type") != "place":
             raise MalformedAction(f"Unknown action type {action.get('type')!r}; Timeline has only 'place'.")
         card, gap = action.get("card"), action.get("gap")
         if not isinstance(card, str) or isinstance(gap, bool) or not isinstance(gap, int):
             raise MalformedAction("A placement names a `card` (its id) and a `gap` (a whole number).")
-        if card not in state["hands"][seat]:
+        position = deck.index.get(card)
+        if position is None or position not in state["hands"][seat]:
             raise IllegalAction(f"Card {card!r} is not in your hand.", card=card)
         if not 0 <= gap <= len(state["timeline"]):
             raise IllegalAction(
@@ -132,23 +155,22 @@ class Timeline(Game):
                 f"{len(state['timeline'])}.",
                 gap=gap,
             )
-        return card, gap
+        return position, gap
 
-    def _draw(self, state: State, seat: int) -> list[Event]:
+    def _draw(self, deck: Deck, state: State, seat: int) -> list[Event]:
         events: list[Event] = []
         if not state["pile"]:
             if not state["box"]:
                 return [{"type": "nothing_to_draw", "seat": seat}]
-            rng = Rng.from_state(state["rng"])
             state["pile"], state["box"] = state["box"], []
-            rng.shuffle(state["pile"])
-            state["rng"] = rng.to_state()
             events.append({"type": "box_reshuffled", "count": len(state["pile"])})
-        card = state["pile"].pop()
+        rng = Rng.from_state(state["rng"])
+        card = draw_top(state["pile"], rng)
+        state["rng"] = rng.to_state()
         state["hands"][seat].append(card)
-        return [*events, {"type": "card_drawn", "seat": seat, "card": _front(state, card)}]
+        return [*events, {"type": "card_drawn", "seat": seat, "card": _front(deck, state["language"], card)}]
 
-    def _end_round(self, state: State) -> list[Event]:
+    def _end_round(self, deck: Deck, state: State) -> list[Event]:
         emptied = [s for s in state["active"] if not state["hands"][s]]
         finished = {"type": "round_ended", "round": state["round"], "emptied": emptied}
         if len(emptied) == 1:
@@ -157,12 +179,11 @@ class Timeline(Game):
         events: list[Event] = [finished]
         if emptied:
             out = [s for s in state["active"] if s not in emptied]
-            for seat in out:
-                state["eliminated"][str(seat)] = state["round"]
+            state["eliminated"] = {**state["eliminated"], **{str(seat): state["round"] for seat in out}}
             state["active"] = emptied
             events.append({"type": "players_eliminated", "seats": out, "round": state["round"]})
             for seat in emptied:
-                events += self._draw(state, seat)
+                events += self._draw(deck, state, seat)
             if any(not state["hands"][s] for s in emptied):
                 # No card is left anywhere to decide between the survivors: they share the win.
                 state["winners"] = emptied
@@ -173,12 +194,14 @@ class Timeline(Game):
         return events
 
     def view(self, state: State, seat: int | None) -> View:
+        deck, language = deck_of(state), state["language"]
         return {
             "deck": state["deck"],
-            "kind": state["kind"],
-            "timeline": [_revealed(state, card) for card in state["timeline"]],
+            "kind": deck.kind,
+            "timeline": [_revealed(deck, language, card) for card in state["timeline"]],
             "hands": [
-                {"seat": s, "cards": [_front(state, card) for card in hand]} for s, hand in enumerate(state["hands"])
+                {"seat": s, "cards": [_front(deck, language, card) for card in hand]}
+                for s, hand in enumerate(state["hands"])
             ],
             "pile": len(state["pile"]),
             "box": len(state["box"]),
@@ -219,11 +242,16 @@ class Timeline(Game):
             ]
         }
 
+    def deck_in_play(self, state: State) -> tuple[str, str]:
+        return state["deck"], state["deck_hash"]
+
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
-        seen = set(state["timeline"]) | set(state.get("shown", ()))
-        return {card: KEY_FIELDS for card in state["cards"] if card not in seen}
+        cards = deck_of(state).cards
+        seen = {cards[card].id for card in (*state["timeline"], *state["shown"])}
+        return {card.id: KEY_FIELDS for card in cards if card.id not in seen}
 
     def zones(self, state: State) -> dict[str, list[str]]:
+        cards = deck_of(state).cards
         zones = {"pile": state["pile"], "timeline": state["timeline"], "box": state["box"]}
         zones.update({f"hand:{s}": hand for s, hand in enumerate(state["hands"])})
-        return zones
+        return {name: [cards[card].id for card in zone] for name, zone in zones.items()}

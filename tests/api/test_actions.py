@@ -4,7 +4,7 @@ import threading
 
 import orjson
 
-from engine.core import replay
+from engine.core import get_game, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 from tests.contract.test_contract import leaks
 
@@ -140,8 +140,7 @@ class TestEventsAndReplay:
 
         def hidden_now():
             state = orjson.loads(redis_client.hget(f"dk:{{g:{game_id}}}:state", "doc"))["state"]
-            return {card: {"key", "label"} for card in state["cards"]
-                    if card not in state["timeline"] and card not in state["shown"]}
+            return get_game("timeline").hidden_cards(state, None)
 
         for _ in range(400):
             responses = [

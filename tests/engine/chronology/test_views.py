@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+from engine.chronology.table import card_of, in_play
 from engine.core import Rng, new_match, play
 from engine.core.protocol import RandomBot
 from tests.contract.test_contract import leaks
@@ -38,7 +39,7 @@ class TestWhatEverybodySees:
         for colour, common in zip(state["colours"], view["common"], strict=True):
             assert common == {"colour": colour, "count": len(state["common"][colour]),
                               "top": {"id": state["common"][colour][-1], "colour": colour,
-                                      "title": state["cards"][state["common"][colour][-1]]["title"]}}
+                                      "title": card_of(state, state["common"][colour][-1]).title["en"]}}
         for seat, player in enumerate(view["players"]):
             assert [s["count"] for s in player["stacks"]] == [len(c) for c in state["stacks"][seat].values()]
             assert player["cards_left"] == sum(s["count"] for s in player["stacks"])
@@ -61,7 +62,7 @@ class TestSecrets:
             hidden = GAME.hidden_cards(state, seed % 4)
             assert not leaks(view, hidden)
             seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
-            assert set(hidden) == set(state["cards"]) - seen
+            assert set(hidden) == set(in_play(state)) - seen
             assert all(fields == {"year", "label"} for fields in hidden.values())
             below = {card for zone, cards in GAME.zones(state).items()
                      if zone.startswith(("common:", "stack:")) for card in cards[:-1]}
@@ -89,5 +90,5 @@ class TestZones:
     def test_every_card_once(self):
         state = midgame(7).state
         cards = Counter(card for zone in GAME.zones(state).values() for card in zone)
-        assert set(cards) == set(state["cards"]) and set(cards.values()) == {1}
+        assert set(cards) == set(in_play(state)) and set(cards.values()) == {1}
         assert len(GAME.zones(state)) == 3 + 4 * 3 + 4 + 1

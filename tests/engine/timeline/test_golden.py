@@ -23,18 +23,21 @@ SCRIPT = [
 
 def test_golden_playthrough(small_deck):
     match = new_match("timeline", 3, {"deck": "small", "hand_size": 2}, 2026)
-    assert match.state["hands"] == [["printing", "columbus"], ["bastille", "magna-carta"], ["rome", "caesar"]]
-    assert match.state["timeline"] == ["hastings"]
+    zones = match.rules.zones(match.state)
+    assert [zones[f"hand:{s}"] for s in range(3)] == [["printing", "columbus"], ["bastille", "magna-carta"],
+                                                       ["rome", "caesar"]]
+    assert zones["timeline"] == ["hastings"]
     seen = []
     for seat, card, gap, expected in SCRIPT:
         match, events = play(match, seat, {"type": "place", "card": card, "gap": gap})
         assert events[0]["type"] == expected
         seen += events
     state = match.state
-    assert state["timeline"] == ["rome", "caesar", "hastings", "magna-carta", "printing", "columbus", "steam"]
-    assert state["box"] == ["bastille", "pyramids"]
-    assert state["hands"] == [[], ["telephone"], ["moon"]]
-    assert state["pile"] == ["newton"]
+    zones = match.rules.zones(state)
+    assert zones["timeline"] == ["rome", "caesar", "hastings", "magna-carta", "printing", "columbus", "steam"]
+    assert zones["box"] == ["bastille", "pyramids"]
+    assert [zones[f"hand:{s}"] for s in range(3)] == [[], ["telephone"], ["moon"]]
+    assert zones["pile"] == ["newton"]
     assert {"type": "players_eliminated", "seats": [1], "round": 2, "v": 6} in seen
     assert [e["card"]["id"] for e in seen if e["type"] == "card_drawn"] == ["telephone", "steam", "pyramids", "moon"]
     assert seen[-1] == {"type": "game_over", "winners": [0], "v": 8}

@@ -27,7 +27,7 @@ class TimelineMachine(RuleBasedStateMachine):
 
     @invariant()
     def timeline_stays_in_order(self):
-        keys = [self.match.state["cards"][c]["key"] for c in self.match.state["timeline"]]
+        keys = [card["key"] for card in self.match.rules.view(self.match.state, None)["timeline"]]
         assert keys == sorted(keys)
 
     @invariant()

@@ -4,19 +4,26 @@ import pytest
 
 from engine.core import IllegalAction, InvalidOptions, MalformedAction, get_game, new_match, play
 from engine.core.rng import Rng
+from engine.decks import add_deck
 from engine.decks.parse import parse_deck
 from engine.timeline.bots import HitRateBot
 from tests.engine.timeline.conftest import YEARS
 
 TIMELINE = get_game("timeline")
+# The small deck's cards and a twin of hastings (1066), known to the process as a user deck would be.
+HAND_BUILT = parse_deck({
+    "id": "hand-built", "kind": "dated", "title": {"en": "Hand-built"},
+    "cards": [{"id": cid, "year": year, "theme": "events", "title": {"en": cid}}
+              for cid, year in {**YEARS, "twin": 1066}.items()],
+})
+add_deck(HAND_BUILT)
+ZONES = ("pile", "timeline", "box", "shown")
 
 
 def state(hands, timeline=("hastings",), pile=(), box=(), active=None, queue=None, round_=1, eliminated=None):
-    """Build a Timeline state by hand from card ids of the small deck."""
-    used = {*timeline, *pile, *box, *(c for hand in hands for c in hand)}
+    """Build a Timeline state by hand, naming cards by id (`positions` turns it into what the engine keeps)."""
     return {
-        "deck": "small", "kind": "dated",
-        "cards": {c: {"title": c, "theme": "events", "key": [YEARS[c]], "label": str(YEARS[c])} for c in used},
+        "deck": HAND_BUILT.id, "deck_hash": HAND_BUILT.digest, "language": "en",
         "pile": list(pile), "hands": [list(h) for h in hands], "timeline": list(timeline), "box": list(box),
         "shown": [],
         "active": list(range(len(hands))) if active is None else active,
@@ -26,8 +33,23 @@ def state(hands, timeline=("hastings",), pile=(), box=(), active=None, queue=Non
     }
 
 
+def positions(named):
+    """The state as the engine keeps it: cards as positions in the deck."""
+    index = HAND_BUILT.index
+    return {**named, **{zone: [index[c] for c in named[zone]] for zone in ZONES},
+            "hands": [[index[c] for c in hand] for hand in named["hands"]]}
+
+
+def named(s):
+    """The state with cards named by id again, for assertions that read like the table."""
+    cards = HAND_BUILT.cards
+    return {**s, **{zone: [cards[c].id for c in s[zone]] for zone in ZONES},
+            "hands": [[cards[c].id for c in hand] for hand in s["hands"]]}
+
+
 def place(s, seat, card, gap):
-    return TIMELINE.apply(s, seat, {"type": "place", "card": card, "gap": gap})
+    after, events = TIMELINE.apply(positions(s), seat, {"type": "place", "card": card, "gap": gap})
+    return named(after), events
 
 
 class TestSetup:
@@ -55,9 +77,17 @@ class TestSetup:
 
     def test_titles_follow_the_language_with_english_fallback(self, small_deck):
         czech = new_match("timeline", 2, {"deck": "small", "language": "cs"}, 1)
-        assert all(card["title"].endswith("(cs)") for card in czech.state["cards"].values())
+        assert all(card["title"].endswith("(cs)") for hand in TIMELINE.view(czech.state, None)["hands"]
+                   for card in hand["cards"])
         german = new_match("timeline", 2, {"deck": "small", "language": "de"}, 1)
-        assert {card["title"] for card in german.state["cards"].values()} == {c.title() for c in YEARS}
+        titles = {card["title"] for hand in TIMELINE.view(german.state, None)["hands"] for card in hand["cards"]}
+        assert titles <= {c.title() for c in YEARS} and len(titles) == 8
+
+    def test_the_state_keeps_deck_positions_and_names_its_deck(self, small_deck):
+        match = new_match("timeline", 2, {"deck": "small"}, 1)
+        assert (match.state["deck"], match.state["deck_hash"]) == ("small", small_deck.digest)
+        assert "cards" not in match.state and all(isinstance(c, int) for c in match.state["pile"])
+        assert TIMELINE.deck_in_play(match.state) == ("small", small_deck.digest)
 
 
 class TestPlacement:
@@ -82,16 +112,14 @@ class TestPlacement:
 
     def test_everyone_may_know_a_turned_over_card_but_hand_and_pile_cards_stay_hidden(self):
         s, events = place(state([["moon", "rome"], ["caesar"]], pile=("newton",)), 0, "moon", 0)
-        hidden = TIMELINE.hidden_cards(s, None)
+        hidden = TIMELINE.hidden_cards(positions(s), None)
         assert "moon" not in hidden and {"rome", "caesar", "newton"} <= set(hidden)
-        view = TIMELINE.view(s, 1)
+        view = TIMELINE.view(positions(s), 1)
         assert all("key" not in card for hand in view["hands"] for card in hand["cards"])
 
     @pytest.mark.parametrize("gap", [0, 1])
     def test_equal_years_fit_on_either_side(self, gap):
-        s = state([["hastings"], ["rome"]], timeline=())
-        s["timeline"] = ["twin"]
-        s["cards"]["twin"] = {"title": "twin", "theme": "", "key": [1066], "label": "1066"}
+        s = state([["hastings"], ["rome"]], timeline=("twin",))
         after, events = place(s, 0, "hastings", gap)
         assert events[0]["correct"] and "hastings" in after["timeline"]
 
@@ -132,7 +160,7 @@ class TestRefusals:
                                         {"type": "place", "card": 3, "gap": 0}])
     def test_malformed_actions(self, action):
         with pytest.raises(MalformedAction):
-            TIMELINE.apply(state([["moon"], ["rome"]]), 0, action)
+            TIMELINE.apply(positions(state([["moon"], ["rome"]])), 0, action)
 
 
 class TestRoundEnd:
@@ -224,8 +252,8 @@ class TestHitRateBot:
     def test_always_right_at_one_and_always_wrong_at_zero(self):
         s = state([["moon", "rome", "steam"], ["caesar"]], timeline=("hastings", "telephone"))
         for seed in range(20):
-            right = HitRateBot(hit_rate=1).choose(TIMELINE, s, 0, Rng(seed))
-            wrong = HitRateBot(hit_rate=0).choose(TIMELINE, s, 0, Rng(seed))
+            right = HitRateBot(hit_rate=1).choose(TIMELINE, positions(s), 0, Rng(seed))
+            wrong = HitRateBot(hit_rate=0).choose(TIMELINE, positions(s), 0, Rng(seed))
             assert place(state([["moon", "rome", "steam"], ["caesar"]], timeline=("hastings", "telephone")), 0,
                          right["card"], right["gap"])[1][0]["correct"]
             assert not place(state([["moon", "rome", "steam"], ["caesar"]], timeline=("hastings", "telephone")),
