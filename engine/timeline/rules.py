@@ -3,7 +3,8 @@
 The state keeps cards as positions in the deck (the deck itself lives once per process, found by id and content
 hash), and the draw pile is shuffled as it is drawn: each draw makes the next step of the same Fisher-Yates shuffle
 the pile would have had at once, so a game deals exactly the cards it always did without shuffling cards nobody
-will draw.
+will draw. So the pile is kept as what it started from (`base`: the whole deck in order when null, else the cards
+reshuffled from the box), how many cards are left (`size`) and the few places a draw has swapped (`moved`).
 """
 
 from typing import Any
@@ -43,13 +44,34 @@ def fits(state: State, card_id: str, gap: int) -> bool:
     return _fits(deck.keys, state["timeline"], deck.index[card_id], gap)
 
 
-def draw_top(pile: list[int], rng: Rng) -> int:
+def new_pile(base: list[int] | None, size: int) -> dict[str, Any]:
+    return {"base": base, "size": size, "moved": {}}
+
+
+def _at(pile: dict[str, Any], place: int) -> int:
+    card = pile["moved"].get(str(place))
+    if card is not None:
+        return int(card)
+    return place if pile["base"] is None else int(pile["base"][place])
+
+
+def pile_cards(pile: dict[str, Any]) -> list[int]:
+    """The cards of the pile, bottom to top."""
+    return [_at(pile, place) for place in range(pile["size"])]
+
+
+def draw_top(pile: dict[str, Any], rng: Rng) -> int:
     """Take the top card of a pile that is shuffled as it is drawn (one Fisher-Yates step, then the last card)."""
-    top = len(pile) - 1
+    top = pile["size"] - 1
+    card = _at(pile, top)
+    moved = pile["moved"]
+    moved.pop(str(top), None)
     if top > 0:
         other = rng.randbelow(top + 1)
-        pile[top], pile[other] = pile[other], pile[top]
-    return pile.pop()
+        if other != top:
+            card, moved[str(other)] = _at(pile, other), card
+    pile["size"] = top
+    return card
 
 
 @register
@@ -70,7 +92,7 @@ class Timeline(Game):
                 errors={"hand_size": ["Too many cards for this deck."]},
             )
         rng = Rng(seed)
-        pile = list(range(len(deck.cards)))
+        pile = new_pile(None, len(deck.cards))
         hands = [[draw_top(pile, rng) for _ in range(per_hand)] for _ in range(players)]
         return {
             "deck": deck.id,
@@ -104,7 +126,7 @@ class Timeline(Game):
         # The rules change only these lists in place; every other value they replace whole, never change.
         return {
             **state,
-            "pile": state["pile"][:],
+            "pile": {**state["pile"], "moved": dict(state["pile"]["moved"])},
             "hands": [hand[:] for hand in state["hands"]],
             "timeline": state["timeline"][:],
             "box": state["box"][:],
@@ -126,7 +148,7 @@ class Timeline(Game):
             state["shown"].append(card)
             events.append({"type": "card_boxed", "seat": seat, "gap": gap, "correct": False,
                            "card": _revealed(deck, language, card)})
-            if state["pile"] or state["box"]:
+            if state["pile"]["size"] or state["box"]:
                 # Draw before boxing, so a player does not draw back the card they just misplaced.
                 events += self._draw(deck, state, seat)
                 state["box"].append(card)
@@ -159,11 +181,11 @@ class Timeline(Game):
 
     def _draw(self, deck: Deck, state: State, seat: int) -> list[Event]:
         events: list[Event] = []
-        if not state["pile"]:
+        if not state["pile"]["size"]:
             if not state["box"]:
                 return [{"type": "nothing_to_draw", "seat": seat}]
-            state["pile"], state["box"] = state["box"], []
-            events.append({"type": "box_reshuffled", "count": len(state["pile"])})
+            state["pile"], state["box"] = new_pile(state["box"], len(state["box"])), []
+            events.append({"type": "box_reshuffled", "count": state["pile"]["size"]})
         rng = Rng.from_state(state["rng"])
         card = draw_top(state["pile"], rng)
         state["rng"] = rng.to_state()
@@ -203,7 +225,7 @@ class Timeline(Game):
                 {"seat": s, "cards": [_front(deck, language, card) for card in hand]}
                 for s, hand in enumerate(state["hands"])
             ],
-            "pile": len(state["pile"]),
+            "pile": state["pile"]["size"],
             "box": len(state["box"]),
             "round": state["round"],
             "active": state["active"],
@@ -252,6 +274,6 @@ class Timeline(Game):
 
     def zones(self, state: State) -> dict[str, list[str]]:
         cards = deck_of(state).cards
-        zones = {"pile": state["pile"], "timeline": state["timeline"], "box": state["box"]}
+        zones = {"pile": pile_cards(state["pile"]), "timeline": state["timeline"], "box": state["box"]}
         zones.update({f"hand:{s}": hand for s, hand in enumerate(state["hands"])})
         return {name: [cards[card].id for card in zone] for name, zone in zones.items()}

@@ -13,7 +13,8 @@ def hand_ids(game, seat):
 
 def predicted_hand(seed, seat):
     """What a creator who knows the seed computes offline: the engine's deal for that seed."""
-    return new_match("timeline", 2, OPTIONS, seed).state["hands"][seat]
+    match = new_match("timeline", 2, OPTIONS, seed)
+    return match.rules.zones(match.state)[f"hand:{seat}"]
 
 
 class TestOpenSeats:

@@ -7,6 +7,7 @@ from engine.core.rng import Rng
 from engine.decks import add_deck
 from engine.decks.parse import parse_deck
 from engine.timeline.bots import HitRateBot
+from engine.timeline.rules import new_pile, pile_cards
 from tests.engine.timeline.conftest import YEARS
 
 TIMELINE = get_game("timeline")
@@ -17,7 +18,7 @@ HAND_BUILT = parse_deck({
               for cid, year in {**YEARS, "twin": 1066}.items()],
 })
 add_deck(HAND_BUILT)
-ZONES = ("pile", "timeline", "box", "shown")
+ZONES = ("timeline", "box", "shown")
 
 
 def state(hands, timeline=("hastings",), pile=(), box=(), active=None, queue=None, round_=1, eliminated=None):
@@ -36,15 +37,17 @@ def state(hands, timeline=("hastings",), pile=(), box=(), active=None, queue=Non
 def positions(named):
     """The state as the engine keeps it: cards as positions in the deck."""
     index = HAND_BUILT.index
+    pile = [index[c] for c in named["pile"]]
     return {**named, **{zone: [index[c] for c in named[zone]] for zone in ZONES},
-            "hands": [[index[c] for c in hand] for hand in named["hands"]]}
+            "pile": new_pile(pile, len(pile)), "hands": [[index[c] for c in hand] for hand in named["hands"]]}
 
 
 def named(s):
     """The state with cards named by id again, for assertions that read like the table."""
     cards = HAND_BUILT.cards
     return {**s, **{zone: [cards[c].id for c in s[zone]] for zone in ZONES},
-            "hands": [[cards[c].id for c in hand] for hand in s["hands"]]}
+            "pile": [cards[c].id for c in pile_cards(s["pile"])], "hands": [[cards[c].id for c in hand]
+                                                                            for hand in s["hands"]]}
 
 
 def place(s, seat, card, gap):
@@ -86,7 +89,8 @@ class TestSetup:
     def test_the_state_keeps_deck_positions_and_names_its_deck(self, small_deck):
         match = new_match("timeline", 2, {"deck": "small"}, 1)
         assert (match.state["deck"], match.state["deck_hash"]) == ("small", small_deck.digest)
-        assert "cards" not in match.state and all(isinstance(c, int) for c in match.state["pile"])
+        assert "cards" not in match.state and all(isinstance(c, int) for c in match.state["hands"][0])
+        assert match.state["pile"]["size"] == 12 - 2 * 4 - 1 and len(match.state["pile"]["moved"]) <= 9
         assert TIMELINE.deck_in_play(match.state) == ("small", small_deck.digest)
 
 
