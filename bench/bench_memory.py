@@ -8,11 +8,7 @@ Run: `python bench/bench_memory.py [--moves 20,60,150]`.
 
 import argparse
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 import redis
@@ -20,7 +16,7 @@ import redis
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from api.app import create_app  # noqa: E402
-from api.embedded import redis_server_binary  # noqa: E402
+from bench.scratch_redis import scratch_redis  # noqa: E402
 
 GAMES = {
     "timeline": (2, {"hand_size": 10}),
@@ -68,19 +64,8 @@ def main() -> None:
     parser.add_argument("--moves", default="20,60,150")
     args = parser.parse_args()
     checkpoints = [int(m) for m in args.moves.split(",")]
-    folder = Path(tempfile.mkdtemp(prefix="dk-memory-"))
-    socket = folder / "redis.sock"
-    server = subprocess.Popen([redis_server_binary(), "--port", "0", "--unixsocket", str(socket), "--save", "",
-                               "--appendonly", "no", "--dir", str(folder)], stdout=subprocess.DEVNULL)
-    try:
-        url = f"unix://{socket}"
+    with scratch_redis() as url:
         connection = redis.Redis.from_url(url)
-        for _ in range(100):
-            try:
-                connection.ping()
-                break
-            except redis.ConnectionError:
-                time.sleep(0.05)
         client = create_app({"REDIS_URL": url, "QUEUE_URL": url}).test_client()
         print("| game | seats | " + " | ".join(f"after {m} moves: state, log, events" for m in checkpoints) + " |")
         print("|---|---|" + "---|" * len(checkpoints))
@@ -96,10 +81,6 @@ def main() -> None:
             if last not in checkpoints:
                 cells[-1] = f"ended after {last}: {cell(found[last])}"
             print(f"| {game_type} | {GAMES[game_type][0]} | " + " | ".join(cells) + " |")
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

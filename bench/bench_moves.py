@@ -22,7 +22,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -31,7 +30,7 @@ import redis
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from api.embedded import redis_server_binary  # noqa: E402
+from bench.scratch_redis import scratch_redis  # noqa: E402
 
 HAND = 10
 FLOOR_MOVES_PER_GAME = 40
@@ -165,20 +164,15 @@ def main() -> None:
     args = parser.parse_args()
     counts = [int(c) for c in args.clients.split(",")]
 
-    folder = Path(tempfile.mkdtemp(prefix="dk-bench-"))
-    redis_port, floor_port, serve_port = free_port(), free_port(), free_port()
-    processes = [subprocess.Popen([redis_server_binary(), "--port", str(redis_port), "--bind", "127.0.0.1",
-                                   "--save", "", "--appendonly", "no", "--dir", str(folder)],
-                                  stdout=subprocess.DEVNULL)]
-    redis_url = f"redis://127.0.0.1:{redis_port}/0"
+    floor_port, serve_port = free_port(), free_port()
+    with scratch_redis(free_port()) as redis_url:
+        run(args, counts, redis_url, floor_port, serve_port)
+
+
+def run(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port: int, serve_port: int) -> None:
+    connection = redis.Redis.from_url(redis_url)
+    processes: list[subprocess.Popen] = []
     try:
-        connection = redis.Redis.from_url(redis_url)
-        for _ in range(100):
-            try:
-                connection.ping()
-                break
-            except redis.ConnectionError:
-                time.sleep(0.05)
         env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "PYTHONPATH": str(ROOT)}
         deskovka = shutil.which("deskovka", path=str(Path(sys.executable).parent)) or "deskovka"
         processes.append(subprocess.Popen([deskovka, "serve", "--host", "127.0.0.1", "--port", str(serve_port),
@@ -212,8 +206,7 @@ def main() -> None:
     finally:
         for process in reversed(processes):
             process.terminate()
-            process.wait(20)
-        shutil.rmtree(folder, ignore_errors=True)
+            process.wait(40)
 
 
 if __name__ == "__main__":
