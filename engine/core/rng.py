@@ -4,6 +4,11 @@ import hashlib
 from collections.abc import MutableSequence
 from typing import Any
 
+_sha256 = hashlib.sha256
+_from_bytes = int.from_bytes
+# The rejection limit for each range size seen (a few hundred at most: deck and hand sizes).
+_LIMITS: dict[int, int] = {}
+
 
 class Rng:
     """Draw numbers from sha256(seed, counter); the state stores only the seed and the counter."""
@@ -21,15 +26,17 @@ class Rng:
         return {"seed": self.seed, "counter": self.counter}
 
     def _next64(self) -> int:
-        digest = hashlib.sha256(self._prefix + str(self.counter).encode()).digest()
+        digest = _sha256(self._prefix + str(self.counter).encode()).digest()
         self.counter += 1
-        return int.from_bytes(digest[:8], "big")
+        return _from_bytes(digest[:8], "big")
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in [0, n) (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         while True:
             value = self._next64()
             if value < limit:

@@ -89,8 +89,21 @@ class Deck:
             found = self._labels[language] = tuple(self.label(card, language) for card in self.cards)
         return found
 
+    def fronts(self, language: str) -> tuple[dict[str, Any], ...]:
+        """Every card's face as games show it (id, title in `language`, theme), by position: copy before changing."""
+        found = self._fronts.get(language)
+        if found is None:
+            titles = self.titles(language)
+            found = self._fronts[language] = tuple({"id": card.id, "title": titles[i], "theme": card.theme}
+                                                   for i, card in enumerate(self.cards))
+        return found
+
     @cached_property
     def _titles(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    @cached_property
+    def _fronts(self) -> dict[str, tuple[dict[str, Any], ...]]:
         return {}
 
     @cached_property

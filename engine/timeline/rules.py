@@ -26,11 +26,11 @@ def deck_of(state: State) -> Deck:
 
 
 def _front(deck: Deck, language: str, card: int) -> dict[str, Any]:
-    return {"id": deck.cards[card].id, "title": deck.titles(language)[card], "theme": deck.cards[card].theme}
+    return dict(deck.fronts(language)[card])
 
 
 def _revealed(deck: Deck, language: str, card: int) -> dict[str, Any]:
-    return {**_front(deck, language, card), "key": list(deck.keys[card]), "label": deck.labels(language)[card]}
+    return {**deck.fronts(language)[card], "key": list(deck.keys[card]), "label": deck.labels(language)[card]}
 
 
 def _fits(keys: tuple[tuple[int, ...], ...], timeline: list[int], card: int, gap: int) -> bool:

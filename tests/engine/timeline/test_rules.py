@@ -246,8 +246,11 @@ class TestOrdinalDecks:
 
     def test_a_game_in_czech_shows_the_czech_era_label(self, small_deck):
         match = new_match("timeline", 2, {"deck": "small", "language": "cs"}, 1)
-        assert match.state["cards"]["caesar"]["label"] == "44 př. n. l."
-        assert match.state["cards"]["hastings"]["label"] == "1066"
+        labels = dict(zip((card.id for card in small_deck.cards), small_deck.labels("cs"), strict=True))
+        assert match.state["language"] == "cs"
+        assert labels["caesar"] == "44 př. n. l." and labels["hastings"] == "1066"
+        shown = TIMELINE.view(match.state, None)["timeline"][0]
+        assert shown["label"] == labels[shown["id"]]
 
 
 class TestHitRateBot:
