@@ -77,18 +77,26 @@ def _open(board: Board, state: State, seat: int, route: Route) -> bool:
 
 def _claims(board: Board, state: State, seat: int) -> list[Action]:
     counts = deck.hand_counts(state, seat)
+    locos = counts[LOCOMOTIVE]
+    most = max((counts[colour] for colour in board.colours), default=0)
+    trains, claims = state["trains"][seat], state["claims"]
     # The ways to pay depend only on the route's colour, length and ferry locomotives: 39 kinds of 101 routes.
     ways_by_kind: dict[tuple[str, int, int], list[tuple[str, int]]] = {}
     actions: list[Action] = []
     for route in board.routes.values():
+        length = route.length
+        if length > trains or route.id in claims or route.ferry_locos > locos:
+            continue
+        # Cards of one colour and locomotives must add up to the length (a quick test before the exact one).
+        if locos < length and (most if route.colour == "grey" else counts[route.colour]) + locos < length:
+            continue
         if not _open(board, state, seat, route):
             continue
-        kind = (route.colour, route.length, route.ferry_locos)
+        kind = (route.colour, length, route.ferry_locos)
         ways = ways_by_kind.get(kind)
         if ways is None:
             ways = ways_by_kind[kind] = deck.route_payments(board, route, counts)
-        actions += [{"type": "claim", "route": route.id, "colour": colour, "locomotives": locos}
-                    for colour, locos in ways]
+        actions += [{"type": "claim", "route": route.id, "colour": colour, "locomotives": k} for colour, k in ways]
     return actions
 
 
