@@ -1,8 +1,10 @@
 """Fit plain text into a box by shrinking and wrapping it; never interpret it as markup."""
 
 import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -39,35 +41,48 @@ def unit_width(text: str, font: str) -> float:
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Break `text` into lines no wider than `width`, between words, or inside a word too long for a line."""
+    """Break cleaned `text` into lines no wider than `width`, between words, or inside a word too long for a line."""
+    return list(_lines(text.split(" "), font, size, width))
+
+
+def _lines(words: Sequence[str], font: str, size: float, width: float) -> Iterator[str]:
+    """Yield the lines one by one, so a caller can stop early; each word is measured once (cached)."""
     room = width / size  # in units of size 1
     space = unit_width(" ", font)
-    lines: list[str] = []
-    line, used = "", 0.0
-    for word in text.split(" "):
+    line: list[str] = []
+    used = 0.0
+    for word in words:
+        if not word:
+            continue
         needed = unit_width(word, font)
         if line and used + space + needed <= room:
-            line, used = f"{line} {word}", used + space + needed
+            line.append(word)
+            used += space + needed
             continue
         if line:
-            lines.append(line)
+            yield " ".join(line)
         if needed <= room:
-            line, used = word, needed
+            line, used = [word], needed
             continue
-        line, used = "", 0.0
-        for char in word:
+        start, used = 0, 0.0
+        for i, char in enumerate(word):
             char_width = unit_width(char, font)
-            if line and used + char_width > room:
-                lines.append(line)
-                line, used = "", 0.0
-            line, used = line + char, used + char_width
+            if i > start and used + char_width > room:
+                yield word[start:i]
+                start, used = i, 0.0
+            used += char_width
+        line = [word[start:]]
     if line:
-        lines.append(line)
-    return lines
+        yield " ".join(line)
 
 
 def _fits(lines: list[str], size: float, height: float, max_lines: int) -> bool:
     return len(lines) <= max_lines and len(lines) * size * LEADING <= height + 1e-6
+
+
+def _room(size: float, height: float, max_lines: int) -> int:
+    """Return how many lines of `size` the box can hold, at least one."""
+    return max(1, min(max_lines, int((height + 1e-6) // (size * LEADING))))
 
 
 @lru_cache(maxsize=8192)
@@ -76,34 +91,55 @@ def fit(
 ) -> Fitted:
     """Return `text` wrapped at the largest size from `max_size` down to `min_size` that fits the box.
 
-    At `min_size` what does not fit is cut and ends in an ellipsis.
+    At `min_size` what does not fit is cut and ends in an ellipsis. The cost is linear in the text's length:
+    each try stops wrapping once it has more lines than the box holds, and a text is cleaned and split once.
     """
-    text = clean(text)
+    words = clean(text).split(" ")
     steps = int(round((max_size - min_size) / SIZE_STEP))
     sizes = [max_size - i * SIZE_STEP for i in range(steps + 1)]
     low, high = 0, len(sizes)  # binary search for the first size that fits; size only shrinks lines
     while low < high:
         middle = (low + high) // 2
-        if _fits(wrap(text, font, sizes[middle], width), sizes[middle], height, max_lines):
+        size = sizes[middle]
+        lines = list(islice(_lines(words, font, size, width), _room(size, height, max_lines) + 1))
+        if _fits(lines, size, height, max_lines):
             high = middle
         else:
             low = middle + 1
     if low < len(sizes):
-        return Fitted(tuple(wrap(text, font, sizes[low], width)), sizes[low])
-    lines = wrap(text, font, min_size, width)
-    room = max(1, min(max_lines, int((height + 1e-6) // (min_size * LEADING))))
-    kept = lines[:room]
-    kept[-1] = ellipsize(" ".join(lines[room - 1 :]), font, min_size, width)
-    return Fitted(tuple(kept), min_size)
+        return Fitted(tuple(_lines(words, font, sizes[low], width)), sizes[low])
+    rest = _lines(words, font, min_size, width)
+    kept = list(islice(rest, _room(min_size, height, max_lines) - 1))
+    return Fitted((*kept, _last_line(rest, font, min_size, width)), min_size)
+
+
+def _last_line(rest: Iterator[str], font: str, size: float, width: float) -> str:
+    """Join the lines that no longer fit, only as many as one line can show, and end them in an ellipsis."""
+    taken: list[str] = []
+    used = -unit_width(" ", font)
+    for line in rest:
+        taken.append(line)
+        used += unit_width(" ", font) + unit_width(line, font)
+        if used * size > width:
+            break
+    return ellipsize(" ".join(taken), font, size, width)
 
 
 def ellipsize(line: str, font: str, size: float, width: float) -> str:
-    """Return `line` cut short enough to end in an ellipsis within `width`."""
+    """Return `line` cut short enough to end in an ellipsis within `width`, in one pass over its characters."""
     if stringWidth(line, font, size) <= width:
         return line
-    while line and stringWidth(line.rstrip() + ELLIPSIS, font, size) > width:
-        line = line[:-1]
-    return line.rstrip() + ELLIPSIS
+    room = width / size - unit_width(ELLIPSIS, font)
+    used, cut = 0.0, 0  # cut: the longest prefix whose text, without trailing spaces, fits beside the ellipsis
+    for i, char in enumerate(line):
+        used += unit_width(char, font)
+        if char.isspace():
+            cut = i + 1
+        elif used <= room + 1e-9:
+            cut = i + 1
+        else:
+            break
+    return line[:cut].rstrip() + ELLIPSIS
 
 
 def draw_fitted(canvas: Canvas, fitted: Fitted, font: str, x: float, y: float, width: float, height: float) -> None:

@@ -45,3 +45,32 @@ def test_markup_is_just_text():
 
 def test_clean_composes_and_flattens():
     assert clean("Z\u030ca\u0301kon\n\tdne  1. 1.\u200b") == "Žákon dne 1. 1."
+
+
+def _characters_measured(monkeypatch, text, **box):
+    """Fit `text` from cold caches and count the characters whose widths were looked up."""
+    import printing.text
+
+    measured = []
+    real = printing.text.stringWidth
+
+    def counted(string, font, size):
+        measured.append(len(string))
+        return real(string, font, size)
+
+    monkeypatch.setattr(printing.text, "stringWidth", counted)
+    fit.cache_clear()
+    printing.text.unit_width.cache_clear()
+    fit(text, **box)
+    return sum(measured)
+
+
+def test_fitting_work_grows_linearly_with_the_text(monkeypatch):
+    # A theme band: one line that must cut a long text. Measuring every shorter cut again was quadratic.
+    box = {"font": BOLD, "width": 150, "height": 12, "max_size": 8, "min_size": 3, "max_lines": 1}
+    words = "Olympia zeus marathon wall rises north great games held recorded first".split()
+    for length in (2_000, 8_000):
+        text = " ".join(words[i % len(words)] + str(i) for i in range(length // 8))[:length]
+        assert _characters_measured(monkeypatch, text, **box) <= 3 * length
+    one_word = "x" * 8_000  # a text without spaces is cut inside its one word
+    assert _characters_measured(monkeypatch, one_word, **{**box, "max_lines": 4, "height": 40}) <= 3 * len(one_word)
