@@ -16,10 +16,11 @@ def embedded_redis(settings: dict):
 
 
 def worker_children() -> list:
-    """The RQ workers `deskovka serve` runs beside its embedded Redis."""
+    """The RQ workers `deskovka serve` runs beside its embedded Redis: one per role of `worker.WORKERS`."""
     from api.supervisor import python_child
+    from worker import WORKERS
 
-    return [python_child("worker", "worker", stop_timeout=10)]
+    return [python_child(f"{role} worker", "worker", "--role", role, stop_timeout=10) for role in WORKERS]
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -60,7 +61,7 @@ def work(args: argparse.Namespace) -> int:
 
     settings = config.from_env()
     url = settings["QUEUE_URL"] or embedded_redis(settings).start()
-    run(str(url), burst=args.burst)
+    run(str(url), role=args.role, burst=args.burst)
     return 0
 
 
@@ -83,7 +84,7 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
 
     for name, func, text in (
-        ("serve", serve, "run and supervise the HTTP API (and, without DESKOVKA_REDIS_URL, Redis and a worker)"),
+        ("serve", serve, "run and supervise the HTTP API (and, without DESKOVKA_REDIS_URL, Redis and the workers)"),
         ("api", api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
     ):
         run = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + ", until stopped (Ctrl-C).")
@@ -101,7 +102,11 @@ def parser() -> argparse.ArgumentParser:
         "worker", help="run an RQ worker that renders print jobs",
         description="Render the print jobs queued in DESKOVKA_QUEUE_URL (else DESKOVKA_REDIS_URL, else the embedded "
                     "Redis) until stopped; run as many as you like, on any machine.")
-    worker.add_argument("--burst", action="store_true", help="quit when the queue is empty")
+    worker.add_argument(
+        "--role", choices=("large", "small"), default="large",
+        help="large: large print jobs first, then small ones (default); small: only small jobs, so they never wait "
+             "behind a large one (run at least one of each)")
+    worker.add_argument("--burst", action="store_true", help="quit when the queues are empty")
     worker.set_defaults(func=work)
 
     spec = commands.add_parser("openapi", help="write the OpenAPI document generated from the code")

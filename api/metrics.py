@@ -2,6 +2,8 @@
 
 import redis
 
+from worker import QUEUES
+
 KEY = "dk:metrics"
 COUNTERS = {
     "games_created": "Games created.",
@@ -25,7 +27,8 @@ def exposition(connection: redis.Redis, queue_connection: redis.Redis, version: 
     for name, help_text in COUNTERS.items():
         lines += [f"# HELP deskovka_{name}_total {help_text}", f"# TYPE deskovka_{name}_total counter",
                   f"deskovka_{name}_total {values.get(name, 0)}"]
-    lines += ["# HELP deskovka_print_queue_length Print jobs waiting for a worker.",
-              "# TYPE deskovka_print_queue_length gauge",
-              f"deskovka_print_queue_length {queue_connection.llen('rq:queue:print')}"]
+    lines += ["# HELP deskovka_print_queue_length Print jobs waiting for a worker, by queue.",
+              "# TYPE deskovka_print_queue_length gauge"]
+    lines += [f'deskovka_print_queue_length{{queue="{name}"}} {queue_connection.llen(f"rq:queue:{name}")}'
+              for name in QUEUES]
     return "\n".join(lines) + "\n"

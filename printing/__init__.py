@@ -6,6 +6,7 @@ from typing import Any
 from engine.decks import store
 from printing.calibration import render_calibration
 from printing.document import render_deck
+from printing.offset import back_offset, rendering_spec, shift_backs
 from printing.pad import render_score_sheets
 from printing.reference import render_reference
 from printing.sheet import SheetPlan, plan_sheet
@@ -32,6 +33,12 @@ def render(spec: dict[str, Any], progress: Callable[[int, int], None] | None = N
     :raises SpecError: listing every problem with the spec.
     """
     checked = validate(spec)
+    # Rendered without the back offset, then shifted: the same bytes the API serves from a shared rendering.
+    pdf = _render(rendering_spec(checked), progress)
+    return shift_backs(pdf, back_offset(checked))
+
+
+def _render(checked: dict[str, Any], progress: Callable[[int, int], None] | None) -> bytes:
     options = {key: value for key, value in checked.items() if key not in ("kind", "deck")}
     if checked["kind"] == "calibration":
         return render_calibration(options, progress)

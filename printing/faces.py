@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine.decks.model import Card, Deck, pick_language
 from printing.fonts import BOLD, REGULAR, register_fonts
-from printing.images import card_image
+from printing.images import picture_form
 from printing.pictograms import draw_pictogram
 from printing.screen import draw_screen
 from printing.text import LEADING, clean, draw_text, wrap
@@ -167,9 +167,12 @@ def _draw_picture(canvas: Canvas, card: Card, key: str, colour: str, box: FaceLa
     x, y, width, height = box.picture
     canvas.setFillColor(_tint(colour))
     canvas.rect(x, y, width, height, stroke=0, fill=1)
-    image = card_image(card.image)
-    if image is not None:
-        canvas.drawImage(image, x, y, width, height, preserveAspectRatio=True, anchor="c", mask="auto")
+    form = picture_form(canvas, card.image, width, height)
+    if form is not None:
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.doForm(form)
+        canvas.restoreState()
         return
     side = min(width, height) * 0.72
     draw_pictogram(canvas, key, colour, x + (width - side) / 2, y + (height - side) / 2, side)

@@ -1,4 +1,4 @@
-"""Run an RQ worker on the print queue, with the JSON serializer, tuned so a job whose worker died is retried soon."""
+"""Run an RQ worker on the print queues, with the JSON serializer, tuned so a job whose worker died is retried soon."""
 
 import ctypes
 import signal
@@ -10,7 +10,7 @@ from rq.exceptions import AbandonedJobError
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from worker import QUEUES
+from worker import QUEUES, WORKERS
 
 # A worker heartbeats every MONITOR seconds while a job runs; a job whose last heartbeat is HEARTBEAT_GRACE
 # seconds older than that counts as abandoned, and some worker's maintenance (every MAINTENANCE seconds, and
@@ -53,5 +53,6 @@ def make_worker(connection: redis.Redis, queues: list[str] | tuple[str, ...] = Q
                        maintenance_interval=MAINTENANCE, worker_ttl=WORKER_TTL)
 
 
-def run(queue_url: str, burst: bool = False) -> None:
-    make_worker(redis.Redis.from_url(queue_url)).work(burst=burst)
+def run(queue_url: str, role: str = "large", burst: bool = False) -> None:
+    """Work the queues of one role of `worker.WORKERS`."""
+    make_worker(redis.Redis.from_url(queue_url), WORKERS[role]).work(burst=burst)

@@ -1,18 +1,20 @@
 """Print jobs: render a deck, a calibration page, score sheets or a reference card to PDF on the workers."""
 
+import hashlib
 import re
 
 from flask import Response, current_app, request, url_for
 from marshmallow import INCLUDE, Schema, fields, validate
-from rq.job import Job, JobStatus
+from rq.job import JobStatus
 
 import printing
 from api import connections, preview
 from api.blueprint import Blueprint
-from api.printing_queue import PrintQueue
+from api.printing_queue import PrintJob, PrintQueue
 from api.problems import Problem
 from api.rate_limits import limited
 from api.resources.games import PROBLEM
+from printing.cost import BUDGET, estimate
 
 blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description="Print-and-play PDFs.")
 
@@ -76,26 +78,39 @@ class PrintJobSchema(Schema):
     progress = fields.Nested(ProgressSchema, allow_none=True, required=True)
     pdf = fields.String(allow_none=True, required=True, metadata={"description": "Where the PDF is, once finished."})
     error = fields.String(allow_none=True, required=True)
+    reason = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "enum": ["timeout", "abandoned", "error", None],
+            "description": "Why a failed job failed: timeout (it ran out of time and was stopped; not retried), "
+            "abandoned (its worker died on every try) or error (not retried).",
+        },
+    )
 
 
 def queue() -> PrintQueue:
     return current_app.extensions["deskovka"]["print_queue"]
 
 
-def describe(job_id: str, job: Job | None, spec: dict | None = None) -> dict:
+def describe(job_id: str, job: PrintJob | None, spec: dict | None = None) -> dict:
     """Describe a job; a job another request is enqueueing this instant shows as queued."""
-    status = "queued" if job is None else STATUS.get(job.get_status().value, job.get_status().value)
+    rendering = None if job is None else job.rendering
+    status = "queued" if rendering is None else STATUS.get(rendering.get_status().value, rendering.get_status().value)
+    meta = {} if rendering is None else rendering.get_meta(refresh=True)
+    failed = rendering is not None and status == "failed"
     return {
         "id": job_id,
         "status": status,
-        "spec": spec if job is None else job.args[0],
-        "progress": None if job is None else job.get_meta(refresh=True).get("progress"),
+        "spec": spec if job is None else job.spec,
+        "progress": meta.get("progress"),
         "pdf": url_for("print-jobs.get_pdf", job_id=job_id) if status == "finished" else None,
-        "error": queue().failure(job) if job is not None and status == "failed" else None,
+        "error": queue().failure(rendering) if failed and rendering is not None else None,
+        "reason": queue().reason(rendering) if failed and rendering is not None else None,
     }
 
 
-def fetch(job_id: str) -> Job:
+def fetch(job_id: str) -> PrintJob:
     job = queue().fetch(job_id) if JOB_ID.match(job_id) else None
     if job is None:
         raise Problem(404, "print-job/not_found", f"There is no print job {job_id!r} (it may have expired).")
@@ -117,7 +132,15 @@ def create_print_job(spec):
         normalised = printing.validate(spec)
     except printing.SpecError as error:
         raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=error.problems) from None
-    job_id = queue().submit(normalised, decks.load(normalised.get("deck") or ""))
+    cost = estimate(normalised)
+    if cost.over_budget:
+        raise Problem(
+            422, "print/over_budget",
+            f"The job would take about {cost.seconds:.0f} s to render; one job may take at most {BUDGET:.0f} s. "
+            "Print the deck in parts, with fewer or smaller pictures, or with shorter texts.",
+            cost=cost.as_dict(), budget=BUDGET,
+        )
+    job_id = queue().submit(normalised, decks.load(normalised.get("deck") or ""), cost)
     location = url_for("print-jobs.get_print_job", job_id=job_id)
     return describe(job_id, queue().fetch(job_id), normalised), 202, {"Location": location}
 
@@ -130,13 +153,14 @@ def get_print_job(job_id):
     return describe(job_id, fetch(job_id))
 
 
-def finished_pdf(job_id: str) -> tuple[Job, bytes]:
-    """Return a finished job and its PDF.
+def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
+    """Return a finished job and its PDF (back pages shifted by its offset).
 
     :raises Problem: 404 for an unknown job, 409 while it is not finished.
     """
     job = fetch(job_id)
-    pdf = queue().pdf(job_id) if job.get_status() == JobStatus.FINISHED else None
+    finished = job.rendering is not None and job.rendering.get_status() == JobStatus.FINISHED
+    pdf = queue().pdf(job) if finished else None
     if pdf is None:
         status = describe(job_id, job)["status"]
         raise Problem(409, "print-job/not_ready", f"The PDF is not ready: the job is {status}.")
@@ -150,9 +174,9 @@ def finished_pdf(job_id: str) -> tuple[Job, bytes]:
 @blp.alt_response(409, **PROBLEM)
 def get_pdf(job_id):
     """Download the PDF of a finished print job; the ETag is its sha256."""
-    job, pdf = finished_pdf(job_id)
+    _, pdf = finished_pdf(job_id)
     response = Response(pdf, mimetype="application/pdf")
-    response.set_etag(job.return_value()["sha256"])
+    response.set_etag(hashlib.sha256(pdf).hexdigest())
     return response.make_conditional(request)
 
 
@@ -169,8 +193,8 @@ class PreviewQuerySchema(Schema):
 @blp.alt_response(409, **PROBLEM)
 def get_preview(query, job_id):
     """Show the first page of a finished print job's PDF as a small PNG, rendered with PDFium."""
-    job, pdf = finished_pdf(job_id)
-    tag = f"{job.return_value()['sha256']}-{query['width']}"
+    _, pdf = finished_pdf(job_id)
+    tag = f"{hashlib.sha256(pdf).hexdigest()}-{query['width']}"
     if request.if_none_match.contains(tag):
         response = Response(status=304)
     else:

@@ -13,6 +13,7 @@ from rq.serializers import JSONSerializer
 import printing
 from engine.decks.upload import user_deck
 from tests.api.helpers import create, play_to_end
+from worker import QUEUES
 
 HOSTILE = '<img src="/etc/passwd"/> <font color=red>Red</font>'
 
@@ -75,7 +76,7 @@ class TestUpload:
         assert play_to_end(client, game["id"], tokens)["outcome"]["winners"]
 
         job = client.post("/v1/print-jobs", json={"kind": "deck", "deck": deck["id"], "lang": "en"}).get_json()
-        SimpleWorker(["print"], connection=redis_client, serializer=JSONSerializer).work(burst=True)
+        SimpleWorker(list(QUEUES), connection=redis_client, serializer=JSONSerializer).work(burst=True)
         pdf = client.get(f"/v1/print-jobs/{job['id']}/pdf")
         assert pdf.status_code == 200
         with pdfplumber.open(io.BytesIO(pdf.data)) as document:

@@ -153,7 +153,7 @@ class TestOperations:
         create(client, [{"name": "A"}, {"bot": "random"}])
         text = client.get("/metrics").get_data(as_text=True)
         assert "deskovka_games_created_total 1\n" in text
-        assert "deskovka_print_queue_length 0\n" in text
+        assert 'deskovka_print_queue_length{queue="print-small"} 0\n' in text
 
     def test_readiness_fails_as_a_problem_when_redis_is_gone(self, app):
         import redis

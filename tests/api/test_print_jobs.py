@@ -7,13 +7,18 @@ from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 import printing
+from worker import QUEUES
 
 SPEC = {"kind": "deck", "deck": "timeline-classic", "paper": "a4", "size": "poker", "duplex": "long"}
 
 
 def work(redis_client):
-    """Run one real worker until the print queue is empty."""
-    SimpleWorker(["print"], connection=redis_client, serializer=JSONSerializer).work(burst=True)
+    """Run one real worker until the print queues are empty."""
+    SimpleWorker(list(QUEUES), connection=redis_client, serializer=JSONSerializer).work(burst=True)
+
+
+def waiting(redis_client):
+    return sum(redis_client.llen(f"rq:queue:{name}") for name in QUEUES)
 
 
 def test_a_print_job_renders_the_same_bytes_as_the_renderer(client, redis_client):
@@ -39,11 +44,11 @@ def test_identical_specs_share_one_rendering(client, redis_client):
     first = client.post("/v1/print-jobs", json=SPEC).get_json()
     second = client.post("/v1/print-jobs", json=dict(reversed(list(SPEC.items())))).get_json()
     assert first["id"] == second["id"]
-    assert redis_client.llen("rq:queue:print") == 1
+    assert waiting(redis_client) == 1
     work(redis_client)
     again = client.post("/v1/print-jobs", json=SPEC).get_json()
     assert again["id"] == first["id"] and again["status"] == "finished"
-    assert redis_client.llen("rq:queue:print") == 0
+    assert waiting(redis_client) == 0
 
 
 def test_an_invalid_spec_is_422_and_enqueues_nothing(client, redis_client):
@@ -51,7 +56,7 @@ def test_an_invalid_spec_is_422_and_enqueues_nothing(client, redis_client):
     assert response.status_code == 422
     problem = response.get_json()
     assert problem["code"] == "print/invalid_spec" and len(problem["errors"]) >= 3
-    assert redis_client.llen("rq:queue:print") == 0
+    assert waiting(redis_client) == 0
 
 
 def test_an_unknown_job_is_404(client):
@@ -104,4 +109,4 @@ def test_score_sheets_and_reference_cards_print_through_the_api(client, redis_cl
 def test_a_bad_score_sheet_spec_names_every_problem(client, redis_client):
     response = client.post("/v1/print-jobs", json={"kind": "score-sheets", "count": 0, "per_page": 3})
     assert response.status_code == 422 and len(response.get_json()["errors"]) == 2
-    assert redis_client.llen("rq:queue:print") == 0
+    assert waiting(redis_client) == 0

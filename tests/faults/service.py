@@ -131,7 +131,7 @@ class Service:
         return self.child("redis-server")
 
     def worker_pid(self) -> int:
-        return self.child("api.cli worker")
+        return self.child("api.cli worker --role large")  # the worker that renders decks
 
     def api_pid(self) -> int:
         return self.child("api.cli api")
