@@ -25,7 +25,7 @@ def back_offset(spec: Mapping[str, Any]) -> tuple[float, float]:
 
 def rendering_spec(spec: Mapping[str, Any]) -> dict[str, Any]:
     """Return the spec whose rendering `spec` shares: the same without its back offset, where shifting applies."""
-    if spec["kind"] not in SHIFTED_KINDS:
+    if spec["kind"] not in SHIFTED_KINDS or "back_offset" not in spec:
         return dict(spec)
     return {**spec, "back_offset": [0.0, 0.0]}
 
