@@ -1,4 +1,5 @@
 import io
+import re
 
 import pypdf
 import pytest
@@ -119,3 +120,16 @@ class TestReferenceSheet:
         pdf = printing.render(spec, lambda *call: calls.append(call))
         assert calls == [(0, 2), (1, 2), (2, 2)]
         assert printing.render(spec) == pdf
+
+
+GERMAN_CARD_NAMES = ("Elefant", "Angebot", "Beziehung", "Verzögerung", "Unwetter")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "de"])
+def test_80_days_names_its_event_cards_in_the_language_with_the_german_in_brackets(lang):
+    card = texts("reference", lang)["around-the-world"]
+    rules = " ".join(item for key in ("setup", "turn", "special", "end") for item in card[key])
+    for name in GERMAN_CARD_NAMES:
+        assert re.search(rf"\w+»? \({name}\)", rules), f"{lang}: {name} has no name of its own"
+        assert not re.search(rf"(?<!\(){name}(?!\))", rules), f"{lang}: {name} appears bare"
+    assert card_plan("around-the-world", lang, "poker").setting.size >= MIN_SIZE + 0.25
