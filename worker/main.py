@@ -24,7 +24,11 @@ PR_SET_PDEATHSIG = 1
 
 
 def no_retry_when_the_job_raised(job: Job, exc_type: type, exc_value: BaseException, traceback: object) -> bool:
-    """Retry only jobs whose worker died: a rendering that raised or timed out would do the same again."""
+    """Retry only jobs whose worker died: a rendering that raised or timed out would do the same again.
+
+    RQ's clean-up of abandoned jobs calls the workers' exception handlers too (with AbandonedJobError), just
+    before it decides on a retry, so that case must be let through here.
+    """
     if not issubclass(exc_type, AbandonedJobError):
         job.retries_left = 0
     return True

@@ -54,7 +54,7 @@ def test_killing_redis_gives_503_problems_then_the_same_game_at_the_same_version
     service.wait_for_log("redis (pid", "was killed by SIGKILL", "restarted redis")
 
 
-def kill_api_workers_mid_move(service, game_id, token, attempts) -> Counter:
+def kill_api_workers_mid_move(service, game_id, token, attempts, delays=(0.0, 0.03)) -> Counter:
     """Send a move, kill -9 every gunicorn worker a moment later, then retry the move with the same key.
 
     Return how the first tries ended: answered before the kill, cut off before the store had the move, or cut
@@ -66,7 +66,7 @@ def kill_api_workers_mid_move(service, game_id, token, attempts) -> Counter:
         action, key = mine["legal_actions"][0], f"kill-{attempt}"
         before = len(moves_of(service, game_id, 0))
         thread, outcome = in_background(send_move, service, game_id, token, action, key)
-        time.sleep(random.uniform(0, 0.03))
+        time.sleep(random.uniform(*delays))
         for worker in children_of(service.api_pid()):
             os.kill(worker, signal.SIGKILL)
         thread.join(30)
