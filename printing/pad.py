@@ -108,5 +108,5 @@ def _cut_line(canvas: Canvas, page: tuple[float, float]) -> None:
     canvas.setStrokeColor(CUT_COLOUR)
     canvas.setLineWidth(0.5)
     canvas.setDash(3, 3)
-    canvas.line(page[0] / 2, 0, page[0] / 2, page[1])
+    canvas.line(page[0] / 2, MARGIN, page[0] / 2, page[1] - MARGIN)  # home printers cannot print nearer the edge
     canvas.restoreState()

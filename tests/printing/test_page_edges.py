@@ -108,3 +108,8 @@ def test_the_cli_warns_when_the_bleed_drops_below_1_mm(tmp_path, capsys):
     reader_bytes = (tmp_path / "l.pdf").read_bytes()
     with open_pdf(reader_bytes) as document:
         assert "bleed 0 mm" in page_text(document.pages[0])
+
+
+def test_the_score_sheet_pads_cut_line_keeps_5_mm_from_the_edges():
+    pdf = printing.render({"kind": "score-sheets", "count": 2, "per_page": 2, "paper": "letter"})
+    assert too_near_the_edge(pdf) == []
