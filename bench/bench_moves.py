@@ -173,7 +173,8 @@ def run(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port:
     connection = redis.Redis.from_url(redis_url)
     processes: list[subprocess.Popen] = []
     try:
-        env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "PYTHONPATH": str(ROOT)}
+        # Clients create games far faster than the per-client limit for people allows (they all share one address).
+        env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "PYTHONPATH": str(ROOT), "DESKOVKA_LIMIT_GAMES": "off"}
         deskovka = shutil.which("deskovka", path=str(Path(sys.executable).parent)) or "deskovka"
         processes.append(subprocess.Popen([deskovka, "serve", "--host", "127.0.0.1", "--port", str(serve_port),
                                            *shlex.split(args.serve_args)],
