@@ -71,6 +71,11 @@ class Deck:
         return {card.id: i for i, card in enumerate(self.cards)}
 
     @cached_property
+    def ids(self) -> tuple[str, ...]:
+        """Every card's id, by position in the deck."""
+        return tuple(card.id for card in self.cards)
+
+    @cached_property
     def keys(self) -> tuple[tuple[int, ...], ...]:
         """Every card's ordering key, by position in the deck."""
         return tuple(tuple(self.key(card)) for card in self.cards)

@@ -119,8 +119,8 @@ class Timeline(Game):
         if seat not in self.to_act(state):
             return []
         gaps = range(len(state["timeline"]) + 1)
-        cards = deck_of(state).cards
-        return [{"type": "place", "card": cards[card].id, "gap": gap} for card in state["hands"][seat] for gap in gaps]
+        ids = deck_of(state).ids
+        return [{"type": "place", "card": ids[card], "gap": gap} for card in state["hands"][seat] for gap in gaps]
 
     def copy_state(self, state: State) -> State:
         # The rules change only these lists in place; every other value they replace whole, never change.
