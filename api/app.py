@@ -6,7 +6,7 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import config, connections, cors, input_bounds, memory, problems, rate_limits, seat_answers
+from api import capacity, config, connections, cors, input_bounds, memory, problems, rate_limits, seat_answers
 from api.resources import (
     actions,
     contract,
@@ -48,6 +48,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     cors.init_app(app)
     if app.config["PROXY_HOPS"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])  # type: ignore[method-assign]
+    capacity.init_app(app)  # before rate limits: a full process refuses without asking Redis
     rate_limits.init_app(app)
     input_bounds.init_app(app)
     seat_answers.init_app(app)

@@ -43,16 +43,20 @@ def serve(args: argparse.Namespace) -> int:
         children += worker_children()
     # gunicorn finishes requests for up to 30 s (its graceful timeout) after SIGTERM.
     logged = ["--access-log"] if args.access_log else []
+    connections = ["--connections", str(args.connections)] if args.connections else []
     children.append(python_child("api", "api", "--host", args.host, "--port", str(args.port),
-                                 "--workers", str(args.workers), "--threads", str(args.threads), *logged,
-                                 stop_timeout=35))
+                                 "--workers", str(args.workers), *connections, *logged, stop_timeout=35))
     return Supervisor(children).run()
 
 
 def api(args: argparse.Namespace) -> int:
+    from gevent import monkey
+
+    # The workers are gevent's: patch before anything imports ssl, socket or threading, as gevent asks.
+    monkey.patch_all()
     from api.server import run_gunicorn
 
-    run_gunicorn(args.host, args.port, args.workers, args.threads, args.access_log)
+    run_gunicorn(args.host, args.port, args.workers, args.connections, args.access_log)
     return 0
 
 
@@ -92,7 +96,11 @@ def parser() -> argparse.ArgumentParser:
                          help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: all)")
         run.add_argument("--port", type=int, default=8000, help="TCP port to listen on (default 8000)")
         run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
-        run.add_argument("--threads", type=int, default=8, help="threads per worker, for long-polls (default 8)")
+        run.add_argument("--connections", type=int, default=None,
+                         help="open connections per worker before it answers 503 server/busy "
+                              "(default DESKOVKA_MAX_CONNECTIONS, 5000); each waiting follower holds one")
+        # Before gevent workers each long-poll held a thread; the option is accepted and has no effect.
+        run.add_argument("--threads", type=int, help=argparse.SUPPRESS)
         run.add_argument("--access-log", action="store_true",
                          help="log every request to standard output (off by default: it is written on the request's "
                               "path)")

@@ -27,6 +27,12 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "DECK_TTL": int(env.get("DESKOVKA_DECK_TTL", 30 * DAY)),
         "MAX_WAIT": float(env.get("DESKOVKA_MAX_WAIT", 30)),
         "MAX_STREAM": float(env.get("DESKOVKA_MAX_STREAM", 300)),
+        # Per API worker process: open connections (followers included) before it answers 503 server/busy.
+        "MAX_CONNECTIONS": int(env.get("DESKOVKA_MAX_CONNECTIONS", 5000)),
+        # Seconds a client may take to send a request's head (also the idle time of a kept-alive connection),
+        # and its body.
+        "HEAD_TIMEOUT": int(env.get("DESKOVKA_HEAD_TIMEOUT", 10)),
+        "BODY_TIMEOUT": float(env.get("DESKOVKA_BODY_TIMEOUT", 30)),
         # Origins a browser client may call from, comma-separated; "*" (any) is safe with bearer tokens.
         "CORS_ORIGINS": env.get("DESKOVKA_CORS_ORIGINS", "*"),
         "RATE_LIMITS": rate_limits.from_env(env),

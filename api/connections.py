@@ -18,6 +18,11 @@ from api.store import GameStore
 # restarted drops pooled connections once), each bounded by these timeouts. redis-py's default (ten retries
 # with back-off) would keep a request waiting for seconds.
 TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.75}
+# Connections per API process, and how long a request waits for a free one before it is a 503. A gevent worker
+# whose CPU is busy (thousands of followers arriving at once) keeps each connection until the greenlet that sent a
+# command gets its turn to read the reply, so a burst needs many connections, each held for a while.
+POOL_SIZE = 256
+POOL_WAIT = 5.0
 
 
 def quick_retry() -> Retry:
@@ -36,7 +41,11 @@ def connect(url: str) -> Any:
         sentinels = [_address(host) for host in hosts.split(",")]
         sentinel = Sentinel(sentinels, ssl=base == "rediss", sentinel_kwargs=dict(TIMEOUTS), **TIMEOUTS)
         return sentinel.master_for(service, db=int(db or 0), retry=quick_retry())
-    return redis.Redis.from_url(url, health_check_interval=30, retry=quick_retry(), **TIMEOUTS)
+    # Under gevent workers thousands of requests may want Redis at once: they queue for a bounded pool
+    # (redis-py's plain pool refuses past 100 connections instead).
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT,
+                                                 health_check_interval=30, retry=quick_retry(), **TIMEOUTS)
+    return redis.Redis.from_pool(pool)
 
 
 def _address(host: str) -> tuple[str, int]:

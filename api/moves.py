@@ -13,7 +13,7 @@ from api.deck_store import DeckStore
 from api.input_bounds import header_number
 from api.lobby import Lobby
 from api.problems import Problem
-from api.store import SHAPE, Commit, GameRecord, GameStore
+from api.store import SHAPE, Commit, GameRecord, GameStore, Head
 from api.views import events_for, game_view
 from engine.core import Match, Rng, get_game, new_match, play
 from engine.core.errors import InvalidOptions, UnknownBot
@@ -146,7 +146,7 @@ def load(store: GameStore, game_id: str) -> GameRecord:
 
 def found(record: GameRecord | None, game_id: str) -> GameRecord:
     if record is None:
-        raise Problem(404, "game/not_found", f"There is no game {game_id!r} (it may have expired).")
+        raise not_found(game_id)
     return record
 
 
@@ -165,6 +165,18 @@ def playable(store: GameStore, record: GameRecord) -> GameRecord:
     if deck is not None:
         decks.make_playable(*deck)
     return record
+
+
+def load_head(store: GameStore, game_id: str) -> Head:
+    """Load what following the game needs, not its state."""
+    head = store.head(game_id) if GAME_ID.match(game_id) else None
+    if head is None:
+        raise not_found(game_id)
+    return head
+
+
+def not_found(game_id: str) -> Problem:
+    return Problem(404, "game/not_found", f"There is no game {game_id!r} (it may have expired).")
 
 
 def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str) -> tuple[GameRecord, str]:

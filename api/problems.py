@@ -29,6 +29,7 @@ TITLES = {
     404: "Not found",
     405: "Method not allowed",
     406: "Not acceptable",
+    408: "Request timeout",
     409: "Conflict",
     410: "Gone",
     412: "Precondition failed",

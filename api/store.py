@@ -42,11 +42,11 @@ if redis.call('TYPE', KEYS[3]).ok == 'list' then
 end
 local logs = tonumber(ARGV[7])
 local batches = tonumber(ARGV[8])
-local first = 11 + logs
+local first = 12 + logs
 for i = first, first + 2 * batches - 1, 2 do redis.call('XADD', KEYS[3], ARGV[i] .. '-1', 'e', ARGV[i + 1]) end
 local old = redis.call('HGET', KEYS[1], 'version')
-redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4])
-for i = 11, 10 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4], 'head', ARGV[11])
+for i = 12, 11 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 local ttl = tonumber(ARGV[6])
 if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', ttl) end
 for i = 1, 3 do
@@ -87,6 +87,19 @@ class GameRecord:
     def doc(self) -> bytes:
         # Not dataclasses.asdict: it deep-copies the whole state only for orjson to read it once.
         return orjson.dumps({f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version")})
+
+    def head(self) -> dict[str, Any]:
+        return {"status": self.status, "seats": [{"token_hash": seat.get("token_hash")} for seat in self.seats]}
+
+
+@dataclass
+class Head:
+    """What following a game needs of it: its version, status and seats' token hashes, without its state."""
+
+    id: str
+    version: int
+    status: str
+    seats: list[dict[str, Any]]
 
 
 def dumps(value: Any) -> bytes:
@@ -133,6 +146,16 @@ class GameStore:
             return None
         return GameRecord(**orjson.loads(doc), version=int(version), rev=int(rev))
 
+    def head(self, game_id: str) -> Head | None:
+        """Read what a follower needs, a small field beside the state (a game stored without it: the state)."""
+        version, head = self.connection.hmget(self.key_for(game_id, "state"), "version", "head")
+        if version is None:
+            return None
+        if head is None:
+            record = self.load(game_id)
+            return None if record is None else Head(game_id, record.version, record.status, record.seats)
+        return Head(game_id, int(version), **orjson.loads(head))
+
     def version(self, game_id: str) -> int | None:
         version = self.connection.hget(self.key_for(game_id, "state"), "version")
         return None if version is None else int(version)
@@ -167,6 +190,7 @@ class GameStore:
             len(batches),
             self.moves_channel,
             dumps(moved),
+            dumps(record.head()),
             *map(dumps, log),
             *(item for v, batch in batches.items() for item in (v, dumps(batch))),
         ]

@@ -12,7 +12,7 @@ from api.followers import Cursor, Move, Unsubscribed
 from api.input_bounds import header_number
 from api.problems import Problem, store_unavailable
 from api.resources.games import PROBLEM
-from api.store import GameRecord, GameStore
+from api.store import GameStore, Head
 from api.views import events_for
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Follow a game.")
@@ -61,7 +61,7 @@ def list_events(query, game_id):
     # Follow before reading the game: a move made after the read then always reaches the cursor.
     cursor = follow(game_id) if wait > 0 else None
     try:
-        record = moves.load(store, game_id)
+        record = moves.load_head(store, game_id)
         seat = auth.seat_of(game_id, record.seats, auth.bearer())
         if streaming:
             after = last_event_id(query["after"])
@@ -99,7 +99,7 @@ def follow(game_id: str) -> Cursor:
         raise store_unavailable() from None
 
 
-def _long_poll(store: GameStore, cursor: Cursor | None, record: GameRecord, seat: int | None, after: int,
+def _long_poll(store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int,
                wait: float) -> dict:
     deadline = time.monotonic() + wait
     version, _, new = _read(store, record, after)
@@ -113,7 +113,7 @@ def _long_poll(store: GameStore, cursor: Cursor | None, record: GameRecord, seat
     return {"version": version, "events": events}
 
 
-def _stream(store: GameStore, cursor: Cursor | None, record: GameRecord, seat: int | None, after: int,
+def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int,
             lifetime: float) -> Iterator[str]:
     """Yield one SSE message per new version the seat can see, until the game ends or the lifetime runs out."""
     deadline = time.monotonic() + lifetime
@@ -136,11 +136,11 @@ def _stream(store: GameStore, cursor: Cursor | None, record: GameRecord, seat: i
         version, status, new = move.version or version, move.status, move.events or []
 
 
-def _read(store: GameStore, record: GameRecord, after: int) -> tuple[int, str, list[dict]]:
+def _read(store: GameStore, record: Head, after: int) -> tuple[int, str, list[dict]]:
     """Read the version, status and events after `after`, the events read after the record, so maybe newer."""
     new = store.events(record.id, after) if record.version > after else []
     if new and new[-1]["v"] > record.version:
-        record = store.load(record.id) or record
+        record = store.head(record.id) or record
     return max(record.version, new[-1]["v"] if new else 0), record.status, new
 
 
@@ -165,7 +165,7 @@ def _next_move(store: GameStore, cursor: Cursor, version: int, timeout: float) -
             continue
         if move.since == version:
             return move
-        record = store.load(cursor.game_id)
+        record = store.head(cursor.game_id)
         if record is None:
             return Move(version, version, "expired", [])
         if record.version > version:
