@@ -86,6 +86,15 @@ class Connection:
         self.reader = self.writer = None
 
 
+async def call_once(host: str, port: int, method: str, path: str, headers=None) -> tuple[int, dict[str, str], bytes]:
+    """One request on a connection of its own."""
+    conn = Connection(host, port)
+    try:
+        return await conn.call(method, path, headers=headers)
+    finally:
+        conn.close()
+
+
 def bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
