@@ -168,10 +168,14 @@ def playable(store: GameStore, record: GameRecord) -> GameRecord:
 
 
 def load_head(store: GameStore, game_id: str) -> Head:
-    """Load what following the game needs, not its state."""
+    """Load what following the game needs, not its state (a record stored before heads: the whole, carried over).
+
+    :raises Problem: 404 when there is no such game, 410 when an old record cannot be carried over.
+    """
     head = store.head(game_id) if GAME_ID.match(game_id) else None
     if head is None:
-        raise not_found(game_id)
+        record = load(store, game_id)
+        head = Head(game_id, record.version, record.status, record.seats)
     return head
 
 

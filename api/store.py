@@ -147,14 +147,9 @@ class GameStore:
         return GameRecord(**orjson.loads(doc), version=int(version), rev=int(rev))
 
     def head(self, game_id: str) -> Head | None:
-        """Read what a follower needs, a small field beside the state (a game stored without it: the state)."""
+        """Read what a follower needs, a small field beside the state; None for a game stored without one."""
         version, head = self.connection.hmget(self.key_for(game_id, "state"), "version", "head")
-        if version is None:
-            return None
-        if head is None:
-            record = self.load(game_id)
-            return None if record is None else Head(game_id, record.version, record.status, record.seats)
-        return Head(game_id, int(version), **orjson.loads(head))
+        return None if head is None else Head(game_id, int(version), **orjson.loads(head))
 
     def version(self, game_id: str) -> int | None:
         version = self.connection.hget(self.key_for(game_id, "state"), "version")

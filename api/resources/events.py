@@ -140,8 +140,16 @@ def _read(store: GameStore, record: Head, after: int) -> tuple[int, str, list[di
     """Read the version, status and events after `after`, the events read after the record, so maybe newer."""
     new = store.events(record.id, after) if record.version > after else []
     if new and new[-1]["v"] > record.version:
-        record = store.head(record.id) or record
+        record = _head_now(store, record.id) or record
     return max(record.version, new[-1]["v"] if new else 0), record.status, new
+
+
+def _head_now(store: GameStore, game_id: str) -> Head | None:
+    """Read the game's head again; None once it expired (or can no longer be played)."""
+    try:
+        return moves.load_head(store, game_id)
+    except Problem:
+        return None
 
 
 def _messages(events: list[dict]) -> Iterator[str]:
@@ -165,7 +173,7 @@ def _next_move(store: GameStore, cursor: Cursor, version: int, timeout: float) -
             continue
         if move.since == version:
             return move
-        record = store.head(cursor.game_id)
+        record = _head_now(store, cursor.game_id)
         if record is None:
             return Move(version, version, "expired", [])
         if record.version > version:

@@ -22,6 +22,12 @@ def stored_doc(redis_client, game_id):
     return orjson.loads(redis_client.hget(state_key(game_id), "doc"))
 
 
+def store_old(redis_client, game_id, doc):
+    """Store a record as an older deskovka did: that doc, and no head field beside it (heads came later)."""
+    redis_client.hset(state_key(game_id), "doc", orjson.dumps(doc))
+    redis_client.hdel(state_key(game_id), "head")
+
+
 def to_old_shape(doc):
     """Write a Timeline record as deskovka stored it before decks left the state: a catalogue and card ids."""
     state = doc["state"]
@@ -98,8 +104,7 @@ class TestOldRecords:
         mine = view(client, game["id"], tokens[0])
         act(client, game["id"], tokens[0], mine["legal_actions"][0], mine["version"])
         before = view(client, game["id"], tokens[0])
-        redis_client.hset(state_key(game["id"]), "doc", orjson.dumps(to_old_shape(stored_doc(redis_client,
-                                                                                               game["id"]))))
+        store_old(redis_client, game["id"], to_old_shape(stored_doc(redis_client, game["id"])))
         assert "cards" in stored_doc(redis_client, game["id"])["state"]
         after = view(client, game["id"], tokens[0])
         assert after == before
@@ -111,8 +116,7 @@ class TestOldRecords:
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"hand_size": 5}, seed=8)
         mine = view(client, game["id"], tokens[0])
         act(client, game["id"], tokens[0], mine["legal_actions"][0], mine["version"])
-        redis_client.hset(state_key(game["id"]), "doc", orjson.dumps(to_old_shape(stored_doc(redis_client,
-                                                                                               game["id"]))))
+        store_old(redis_client, game["id"], to_old_shape(stored_doc(redis_client, game["id"])))
         # Its log no longer replays (as if the rules had changed since): the game cannot be carried over.
         log_key = GameStore.key_for(game["id"], "log")
         redis_client.lset(log_key, 0, orjson.dumps({"v": 1, "seat": 0, "action": {"type": "place", "card": "x",
@@ -131,7 +135,7 @@ class TestOldRecords:
         before = view(client, game["id"], tokens[0])
         doc = stored_doc(redis_client, game["id"])
         del doc["shape"]
-        redis_client.hset(state_key(game["id"]), "doc", orjson.dumps(doc))
+        store_old(redis_client, game["id"], doc)
         assert view(client, game["id"], tokens[0]) == before
         assert stored_doc(redis_client, game["id"])["shape"] == 2
 
