@@ -9,6 +9,7 @@ Run: python bench/bench_durability.py [moves|disk|bound|both] [--rounds 9] [--mo
 """
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import redis
 
+from api import rate_limits
 from api.app import create_app
 from api.embedded import EmbeddedRedis
 
@@ -155,24 +157,28 @@ def bench_bound(games: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="dk-bound-"))
     server = EmbeddedRedis(folder, fsync="everysec")
     server.start()
-    client = redis.Redis.from_url(server.url)
-    app_client = create_app({"REDIS_URL": server.url, "QUEUE_URL": server.url}).test_client()
-    largest = 0
-    for _ in range(games):
-        play_to_the_end(app_client, SEATS, {"hand_size": 4})
-        largest = max(largest, aof_bytes(folder))
-    rewrites = client.info("persistence")["aof_rewrites"]
-    before = aof_bytes(folder)
-    rewrite(client)
-    print(f"\n{games} Timeline games played move by move with the embedded settings: largest AOF "
-          f"{largest / 2**20:.1f} MiB, {rewrites} automatic rewrites, {before / 2**20:.1f} MiB at the end, "
-          f"{aof_bytes(folder) / 2**20:.1f} MiB compacted")
-    client.close()
-    server.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        client = redis.Redis.from_url(server.url)
+        app_client = create_app({"REDIS_URL": server.url, "QUEUE_URL": server.url}).test_client()
+        largest = 0
+        for _ in range(games):
+            play_to_the_end(app_client, SEATS, {"hand_size": 4})
+            largest = max(largest, aof_bytes(folder))
+        rewrites = client.info("persistence")["aof_rewrites"]
+        before = aof_bytes(folder)
+        rewrite(client)
+        print(f"\n{games} Timeline games played move by move with the embedded settings: largest AOF "
+              f"{largest / 2**20:.1f} MiB, {rewrites} automatic rewrites, {before / 2**20:.1f} MiB at the end, "
+              f"{aof_bytes(folder) / 2**20:.1f} MiB compacted")
+        client.close()
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main(argv: list[str]) -> None:
+    for bucket in rate_limits.DEFAULTS:  # one client makes every request here: no quotas
+        os.environ[f"DESKOVKA_LIMIT_{bucket.upper()}"] = "off"
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("part", nargs="?", default="both", choices=["moves", "disk", "bound", "both"])
     parser.add_argument("--rounds", type=int, default=9)

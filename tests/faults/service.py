@@ -13,6 +13,8 @@ from pathlib import Path
 
 import redis
 
+from api import rate_limits
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -60,7 +62,9 @@ class Service:
         self.log = log
         self.port = free_port()
         inherited = {k: v for k, v in os.environ.items() if not k.startswith("DESKOVKA_")}
-        self.env = {**inherited, "DESKOVKA_DATA_DIR": str(data_dir), **env}
+        # One test client makes every request: per-client quotas would only get in the way of the faults.
+        no_quotas = {f"DESKOVKA_LIMIT_{bucket.upper()}": "off" for bucket in rate_limits.DEFAULTS}
+        self.env = {**inherited, **no_quotas, "DESKOVKA_DATA_DIR": str(data_dir), **env}
         self.process: subprocess.Popen | None = None
 
     @property

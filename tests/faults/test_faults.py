@@ -25,7 +25,7 @@ from tests.faults.play import (
     view,
     wait_for_job,
 )
-from tests.faults.service import alive, children_of
+from tests.faults.service import Service, alive, children_of, command_line
 from worker.jobs import pdf_key
 
 
@@ -128,3 +128,31 @@ def test_a_restart_on_the_same_data_dir_keeps_every_game_and_finished_job(servic
         assert view(service, game_id, token)["version"] == versions[game_id]
     assert service.call("GET", f"/v1/print-jobs/{job_id}").json()["status"] == "finished"
     assert service.call("GET", done["pdf"]).body == pdf
+
+
+def external_serve(tmp_path, redis_url, kill_the_api: bool) -> None:
+    """`serve` on an external Redis starts only the API (and, if asked, restarts it after a kill -9)."""
+    server = Service(tmp_path / "data", tmp_path / "serve.log", DESKOVKA_REDIS_URL=redis_url)
+    server.start()
+    try:
+        assert server.process is not None
+        api = server.api_pid()
+        assert [command_line(pid) for pid in children_of(server.process.pid)] == [command_line(api)]
+        if kill_the_api:
+            orphans = children_of(api)
+            os.kill(api, signal.SIGKILL)  # gunicorn's master: its orphaned workers leave, a new one takes the port
+            server.wait_for_log("api (pid", "restarted api")
+            deadline = time.monotonic() + 10
+            while any(alive(pid) for pid in orphans):
+                assert time.monotonic() < deadline, "gunicorn's workers outlived their master"
+                time.sleep(0.05)
+            server.wait_ready(30)
+            assert server.api_pid() != api
+        game_id, token = new_game(server)
+        assert view(server, game_id, token)["version"] == 0
+        started = server.tree(server.process.pid)
+        server.stop()
+        assert not any(alive(pid) for pid in started)
+        assert not (tmp_path / "data").exists(), "no embedded Redis was started"
+    finally:
+        server.kill_everything()

@@ -19,7 +19,7 @@ from tests.faults.play import (
     wait_for_job,
 )
 from tests.faults.service import Service
-from tests.faults.test_faults import kill_api_workers_mid_move
+from tests.faults.test_faults import external_serve, kill_api_workers_mid_move
 
 pytestmark = pytest.mark.slow
 
@@ -157,3 +157,7 @@ def test_a_restart_keeps_running_and_finished_games_with_their_replays(service):
     assert service.call("GET", f"/v1/games/{finished[0]}/replay").body == replay
     for pdf in kinds:
         assert service.call("GET", pdf).status == 200
+
+
+def test_with_an_external_redis_serve_starts_only_the_api_and_restarts_it(tmp_path, redis_url):
+    external_serve(tmp_path, redis_url, kill_the_api=True)
