@@ -31,7 +31,10 @@ def serve(args: argparse.Namespace) -> int:
     settings = config.from_env()
     children: list[Child] = []
     if not settings["REDIS_URL"]:
-        embedded = embedded_redis(settings)
+        try:
+            embedded = embedded_redis(settings)
+        except ValueError as error:
+            sys.exit(f"deskovka: {error}")
         if embedded.answers():
             sys.exit(f"deskovka: a Redis already serves {embedded.data_dir}; is another `deskovka serve` using it? "
                      "Stop it, or give this one its own DESKOVKA_DATA_DIR.")

@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 log = logging.getLogger("deskovka.serve")
 
@@ -80,7 +81,23 @@ class Supervisor:
             self.stop()
         return 0
 
+    def reap_orphans(self) -> None:
+        """As PID 1 (in a container) orphans of our children become ours: wait for the dead so none is a zombie."""
+        ours = {child.process.pid for child in self.children if child.process}
+        try:
+            pids = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").read_text().split()
+        except OSError:
+            return
+        for pid in map(int, pids):
+            if pid not in ours:
+                try:
+                    os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:
+                    pass
+
     def tick(self, now: float) -> None:
+        if os.getpid() == 1:
+            self.reap_orphans()
         for child in self.children:
             if child.restart_at is not None:
                 if now >= child.restart_at:

@@ -2,10 +2,13 @@
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +21,7 @@ from tests.faults.play import (
     wait_for_a_new_start,
     wait_for_job,
 )
-from tests.faults.service import Service
+from tests.faults.service import Service, children_of
 from tests.faults.test_faults import external_serve, kill_api_workers_mid_move
 
 pytestmark = pytest.mark.slow
@@ -161,3 +164,33 @@ def test_a_restart_keeps_running_and_finished_games_with_their_replays(service):
 
 def test_with_an_external_redis_serve_starts_only_the_api_and_restarts_it(tmp_path, redis_url):
     external_serve(tmp_path, redis_url, kill_the_api=True)
+
+
+def test_as_pid_1_serve_reaps_the_orphans_of_a_killed_api(tmp_path, redis_url):
+    """In a container `serve` is PID 1: gunicorn workers orphaned by their master's death must not stay zombies."""
+    server = Service(tmp_path / "data", tmp_path / "serve.log", DESKOVKA_REDIS_URL=redis_url)
+    with open(server.log, "ab") as log:
+        outer = subprocess.Popen(
+            ["unshare", "--pid", "--fork", "--mount-proc", sys.executable, "-m", "api.cli", "serve", "--port",
+             str(server.port)], env=server.env, stdout=log, stderr=subprocess.STDOUT)
+    server.process = outer
+    try:
+        server.wait_ready(60)
+        (supervisor,) = children_of(outer.pid)
+        (api,) = children_of(supervisor)
+        orphans = children_of(api)
+        assert orphans
+        os.kill(api, signal.SIGKILL)
+        server.wait_for_log("restarted api")
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{pid}").exists() for pid in orphans):  # a zombie still has its /proc entry
+            assert time.monotonic() < deadline, "orphaned workers were left as zombies"
+            time.sleep(0.1)
+        server.wait_ready(30)
+    finally:
+        for pid in children_of(outer.pid):  # unshare passes no signal on: stop serve itself
+            os.kill(pid, signal.SIGTERM)
+        try:
+            outer.wait(60)
+        finally:
+            server.kill_everything()
