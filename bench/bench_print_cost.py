@@ -5,7 +5,11 @@ sheets, and prints the time each took beside its estimate. The estimate must sta
 (ratio under 1). `--worst` renders the costliest specs that pass the budget. `--fit` compares text fitting with
 the old quadratic fitting (bench/quadratic_fit.py) and with a floor that measures the text once.
 
-Run from the repository root: python bench/bench_print_cost.py [--worst] [--fit]
+`--wait` times a calibration sheet posted behind two of the costliest decks the budget lets through, with the
+worker processes `deskovka serve` starts (one per role), and with the large jobs' worker alone (as before the
+split, when one worker took every job in turn).
+
+Run from the repository root: python bench/bench_print_cost.py [--worst] [--fit] [--wait]
 """
 
 import argparse
@@ -25,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from PIL import Image  # noqa: E402
 
 import printing  # noqa: E402
-from engine.decks.parse import parse_deck  # noqa: E402
+from engine.decks.parse import MAX_TEXT, MAX_TITLE, parse_deck  # noqa: E402
 from printing import images, text  # noqa: E402
 from printing.cost import BUDGET, deck_cost, estimate  # noqa: E402
 from printing.spec import validate  # noqa: E402
@@ -100,10 +104,9 @@ def timed(deck_, options: dict) -> tuple[float, float]:
 
 CASES = {
     "1000 cards, poker": lambda: (deck(1000), {}),
-    "1000 cards, 20x20 mm": lambda: (deck(1000), {"size": "20x20"}),
+    "1000 cards, 30x40 mm": lambda: (deck(1000), {"size": "30x40"}),
     "1000 cards, tarot": lambda: (deck(1000), {"size": "tarot"}),
-    "200 cards, 8k-char themes": lambda: (deck(200, theme=8000), {}),
-    "1000 cards, 120-char titles, 500-char themes": lambda: (deck(1000, title=120, theme=500), {}),
+    "1000 cards, longest titles and themes": lambda: (deck(1000, title=MAX_TITLE, theme=MAX_TEXT["theme"]), {}),
     "4 PNG RGBA 4096²": lambda: (deck(4, picture=lambda i: flat_png(4096, i)), {}),
     "4 PNG RGBA16 4096²": lambda: (deck(4, picture=lambda i: flat_png(4096, i, "RGBA16")), {}),
     "4 PNG 1-bit 4096²": lambda: (deck(4, picture=lambda i: flat_png(4096, i, "1")), {}),
@@ -119,7 +122,8 @@ WORST = {
     "PNG RGBA16 4096²": lambda n: (deck(n, picture=lambda i: flat_png(4096, i, "RGBA16")), {"size": "tarot"}),
     "PNG RGBA 4096²": lambda n: (deck(n, picture=lambda i: flat_png(4096, i)), {"size": "tarot"}),
     "JPEG 4096²": lambda n: (deck(n, picture=lambda i: flat_jpeg(4096, i)), {"size": "tarot"}),
-    "8k-char themes": lambda n: (deck(n, theme=8000), {"size": "20x20"}),
+    "longest titles and themes, tarot": lambda n: (deck(n, title=MAX_TITLE, theme=MAX_TEXT["theme"]),
+                                                   {"size": "tarot"}),
 }
 
 
@@ -152,7 +156,7 @@ def fitting(repeat: int) -> None:
     register_fonts()
     box = (BOLD, 150.0, 12.0, 8.0, 3.0, 1)  # a poker card's theme band: one line, cut with an ellipsis
 
-    def floor(theme: str) -> None:  # the least any fitting does: clean the text and measure it once
+    def floor(theme: str) -> None:  # the reference: clean the text and measure all of it once
         text.unit_width.cache_clear()
         text.stringWidth(text.clean(theme), BOLD, 1)
 
@@ -167,7 +171,7 @@ def fitting(repeat: int) -> None:
         quadratic_fit.fit(theme, *box)
 
     print("theme band of 9 cards; median seconds of", repeat, "interleaved runs")
-    print(f"{'characters':>10} {'floor':>9} {'linear':>9} {'quadratic':>10} {'linear/floor':>13} {'quad/floor':>11}")
+    print(f"{'characters':>10} {'measure':>9} {'linear':>9} {'quadratic':>10} {'linear/meas.':>13} {'quad/meas.':>11}")
     for length in (800, 8_000, 80_000):
         themes = [words(length, salt) for salt in range(9)]
         contenders = {"floor": floor, "linear": linear, "quadratic": quadratic}
@@ -187,10 +191,74 @@ def fitting(repeat: int) -> None:
               f"{(quad or float('nan')) / median['floor']:11.0f}")
 
 
+def document(count: int, first: int) -> dict:
+    cards = [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"}, "image": flat_png(4096, first + i)}
+             for i in range(count)]
+    return {"kind": "dated", "title": {"en": f"Posters {first}"}, "cards": cards}
+
+
+def waiting(roles: tuple[str, ...]) -> None:
+    """Post two maximal decks and a calibration sheet to live workers of `roles`; print how long each took."""
+    import os
+
+    from scratch_redis import scratch_redis
+
+    from api.cli import worker_children
+    from api.printing_queue import PrintQueue
+    from engine.decks.upload import user_deck
+
+    def maximal(first: int) -> tuple[dict, dict, object]:
+        count = 2
+        while True:
+            deck_, doc = user_deck(document(count + 1, first))
+            spec = validate({"kind": "deck", "deck": deck_.id, "size": "tarot"}, deck=deck_)
+            if deck_cost(deck_, spec).seconds > BUDGET:
+                break
+            count += 1
+        deck_, doc = user_deck(document(count, first))
+        spec = validate({"kind": "deck", "deck": deck_.id, "size": "tarot"}, deck=deck_)
+        return spec, doc, deck_cost(deck_, spec)
+
+    decks = [maximal(first) for first in (0, 1000)]
+    with scratch_redis() as url:
+        os.environ["DESKOVKA_REDIS_URL"] = os.environ["DESKOVKA_QUEUE_URL"] = url
+        import redis
+        from rq import Worker
+
+        connection = redis.Redis.from_url(url)
+        children = [child for child in worker_children() if child.name.split()[0] in roles]
+        for child in children:
+            child.launch()
+        try:
+            while len(Worker.all(connection=connection)) < len(children):
+                time.sleep(0.05)
+            queue = PrintQueue(connection)
+            posted = time.monotonic()
+            ids = [queue.submit(spec, doc, cost) for spec, doc, cost in decks]  # type: ignore[arg-type]
+            calibration = validate({"kind": "calibration"})
+            ids.append(queue.submit(calibration, None, estimate(calibration)))
+            done: dict[str, float] = {}
+            while len(done) < len(ids):
+                for job_id in ids:
+                    job = queue.fetch(job_id)
+                    if job_id not in done and job and job.rendering and job.rendering.is_finished:
+                        done[job_id] = time.monotonic() - posted
+                time.sleep(0.05)
+        finally:
+            for child in children:
+                child.process.terminate()  # type: ignore[union-attr]
+            for child in children:
+                child.process.wait(30)  # type: ignore[union-attr]
+    cards = len(decks[0][1]["cards"])
+    print(f"workers {'+'.join(roles):12} decks of {cards} pictures (estimated {decks[0][2].seconds:.1f} s each): "
+          f"deck 1 {done[ids[0]]:.1f} s, deck 2 {done[ids[1]]:.1f} s, calibration {done[ids[2]]:.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--worst", action="store_true", help="render the costliest specs the budget lets through")
     parser.add_argument("--fit", action="store_true", help="text fitting: linear, quadratic and floor")
+    parser.add_argument("--wait", action="store_true", help="a calibration sheet behind two maximal decks")
     parser.add_argument("--only", help="run only the cases whose name contains this")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
@@ -198,6 +266,12 @@ def main() -> None:
     printing.render(validate({"kind": "calibration"}))  # warm up fonts
     if args.fit:
         fitting(args.repeat)
+        return
+    if args.wait:
+        sys.path.insert(0, str(Path(__file__).parent))
+        for _ in range(2):  # interleaved: both set-ups meet the machine's busy moments alike
+            waiting(("small", "large"))
+            waiting(("large",))
         return
     cases = WORST if args.worst else CASES
     print(f"{'case':48} {'cards':>5} {'taken s':>8} {'estimate s':>10} {'taken/est':>9}")
