@@ -94,7 +94,6 @@ def timed(deck_, options: dict) -> tuple[float, float]:
     text.fit.cache_clear()
     text.unit_width.cache_clear()
     images.print_picture.cache_clear()
-    images.picture_header.cache_clear()
     spec = validate({**options, "kind": "deck"}, deck=deck_)
     estimated = deck_cost(deck_, spec).seconds
     start = time.perf_counter()

@@ -49,7 +49,6 @@ def _open(source: str | bytes) -> Image.Image:
     return Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
 
 
-@lru_cache(maxsize=4096)
 def picture_header(name: str) -> tuple[str, str, int, int] | None:
     """Return a picture's format, mode and size in pixels from its header alone, or None if it will not print."""
     source = card_image(name)
@@ -86,8 +85,8 @@ def print_picture(name: str, box_px: tuple[int, int]) -> ImageReader | None:
         return None
 
 
-@lru_cache(maxsize=4096)
 def _form_prefix(name: str) -> str:
+    # Not cached: a cache would keep up to its size of data URIs alive; hashing them all is cheap (a deck is 4 MiB).
     return "picture-" + hashlib.sha256(name.encode()).hexdigest()[:24]
 
 
