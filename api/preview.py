@@ -7,7 +7,7 @@ import pypdfium2
 
 WIDTHS = (100, 1200)  # pixels: the smallest and the largest preview one may ask for
 DEFAULT_WIDTH = 480
-# PDFium is not thread-safe, and gunicorn's gthread workers serve requests on several threads.
+# PDFium is not thread-safe: one rendering at a time per process, whatever serves requests (threads or greenlets).
 _PDFIUM = threading.Lock()
 
 
