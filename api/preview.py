@@ -22,5 +22,6 @@ def first_page_png(pdf: bytes, width: int = DEFAULT_WIDTH) -> bytes:
         finally:
             document.close()
     out = io.BytesIO()
-    picture.convert("RGB").save(out, "PNG", optimize=True)
+    # zlib's default level: optimize=True took 80% of the time (80 ms of 85 at 480 px) for 2% fewer bytes.
+    picture.convert("RGB").save(out, "PNG")
     return out.getvalue()
