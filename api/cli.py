@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+import api.gevent_first  # noqa: F401  (before anything imports ssl or socket)
 from api import config
 
 
@@ -53,10 +54,6 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def api(args: argparse.Namespace) -> int:
-    from gevent import monkey
-
-    # The workers are gevent's: patch before anything imports ssl, socket or threading, as gevent asks.
-    monkey.patch_all()
     from api.server import run_gunicorn
 
     run_gunicorn(args.host, args.port, args.workers, args.connections, args.access_log)

@@ -103,9 +103,17 @@ class Worker(GeventWorker):
             self.open -= 1
 
     def handle_request(self, listener_name, req, sock, addr):
-        body = req.body = _BodyWithDeadline(req.body, self.body_timeout)
-        kept = super().handle_request(listener_name, req, sock, addr)
-        if self.connection.busy or body.timed_out:
+        original = req.body
+        body = None
+        headers = dict(req.headers)
+        if "TRANSFER-ENCODING" in headers or headers.get("CONTENT-LENGTH", "0") != "0":
+            body = req.body = _BodyWithDeadline(original, self.body_timeout)
+        try:
+            kept = super().handle_request(listener_name, req, sock, addr)
+        finally:
+            # What the app left unread is skipped before the next request, under the head's time limit instead.
+            req.body = original
+        if self.connection.busy or (body is not None and body.timed_out):
             raise StopIteration()  # answered 503 or 408: close rather than read on
         return kept
 

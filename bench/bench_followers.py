@@ -170,15 +170,13 @@ async def one_game(port: int, followers: int) -> None:
         await asyncio.sleep(0.05)
     await asyncio.sleep(3)
     waiting = Record()
-    stop = asyncio.Event()
-    stop.set()
-    await probe_health(HOST, port, waiting, stop)  # one probe while all wait
+    await probe_health(HOST, port, waiting, None)  # one probe while all wait
     started = time.monotonic()
     version = await move(conn, games[0], record)
     answered = time.monotonic()
     side = Record()
     other = Connection(HOST, port)
-    health = asyncio.create_task(probe_health(HOST, port, side, stop))
+    health = asyncio.create_task(probe_health(HOST, port, side, None))
     await asyncio.gather(move(other, games[1], side), health)
     deadline = time.monotonic() + 10
     while len(record.received[(games[0].id, version)]) < followers and time.monotonic() < deadline:

@@ -213,9 +213,9 @@ async def stream(host: str, port: int, game_id: str, record: Record, lifetime: f
             writer.close()
 
 
-async def probe_health(host: str, port: int, record: Record, stop: asyncio.Event, every: float = 0.1) -> None:
-    """GET /healthz on a new connection every `every` seconds, as a load balancer would."""
-    while not stop.is_set():
+async def probe_health(host: str, port: int, record: Record, stop: asyncio.Event | None, every: float = 0.1) -> None:
+    """GET /healthz on a new connection every `every` seconds until `stop` (None: once), as a load balancer would."""
+    while True:
         started = time.monotonic()
         conn = Connection(host, port)
         try:
@@ -225,6 +225,8 @@ async def probe_health(host: str, port: int, record: Record, stop: asyncio.Event
             record.errors.append(f"healthz: {error!r}")
         finally:
             conn.close()
+        if stop is None or stop.is_set():
+            return
         await asyncio.sleep(max(every - (time.monotonic() - started), 0))
 
 

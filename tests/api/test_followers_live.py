@@ -185,3 +185,19 @@ def test_a_body_that_does_not_arrive_in_time_is_408(strict_port):
     head, _, body = answer.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 408")
     assert orjson.loads(body)["code"] == "request/timeout"
+
+
+def test_a_long_poll_longer_than_the_body_time_limit_keeps_its_connection(strict_port):
+    """The body limit is for bodies: a GET that waits past it answers, and its connection serves the next one."""
+
+    async def run():
+        conn = Connection(HOST, strict_port)
+        game = (await create_games(conn, 1))[0]
+        waited = await conn.call("GET", f"/v1/games/{game.id}/events?after=0&wait=1.5")
+        following = await conn.call("GET", "/healthz")
+        conn.close()
+        return waited, following
+
+    (status, _, body), (again, _, _) = asyncio.run(run())
+    assert status == 200 and orjson.loads(body) == {"version": 0, "events": []}
+    assert again == 200
