@@ -27,18 +27,6 @@ from tests.faults.test_faults import external_serve, kill_api_workers_mid_move
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def service(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("serve-slow")
-    server = Service(folder / "data", folder / "serve.log", DESKOVKA_FSYNC="always")
-    server.start()
-    yield server
-    try:
-        server.stop()
-    finally:
-        server.kill_everything()
-
-
 def test_a_job_whose_worker_dies_on_every_try_fails_with_a_reason_and_can_be_posted_again(service):
     since = datetime.now(UTC) - timedelta(seconds=1)
     job_id = service.call("POST", "/v1/print-jobs", DECK_SPEC).json()["id"]
@@ -101,6 +89,7 @@ class Player(threading.Thread):
 
 
 def test_every_acknowledged_move_survives_redis_killed_under_a_stream_of_moves(service):
+    service.wait_for_log("appendfsync always")  # the default
     stop = threading.Event()
     players = [Player(service, f"p{i}", stop) for i in range(3)]
     for player in players:
