@@ -161,11 +161,13 @@ def main() -> None:
     parser.add_argument("--clients", default="1,8")
     parser.add_argument("--floor-workers", type=int, default=2)
     parser.add_argument("--serve-args", default="", help="extra arguments for `deskovka serve`")
+    parser.add_argument("--appendfsync", choices=["always", "everysec"],
+                        help="give the Redis an append-only file with this fsync policy (default: none)")
     args = parser.parse_args()
     counts = [int(c) for c in args.clients.split(",")]
 
     floor_port, serve_port = free_port(), free_port()
-    with scratch_redis(free_port()) as redis_url:
+    with scratch_redis(free_port(), args.appendfsync) as redis_url:
         run(args, counts, redis_url, floor_port, serve_port)
 
 
@@ -188,7 +190,8 @@ def run(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port:
              str(ROOT / "bench"), "-b", f"127.0.0.1:{floor_port}", "floor_app:create_app()"],
             env=floor_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         wait_for(floor_port, "/")
-        print(f"state {state_bytes} B, answer {reply_bytes} B; serve args: {args.serve_args or '(defaults)'}")
+        print(f"state {state_bytes} B, answer {reply_bytes} B; serve args: {args.serve_args or '(defaults)'}; "
+              f"appendfsync: {args.appendfsync or '(no append-only file)'}")
         print("| round | clients | floor moves/s | deskovka moves/s | ratio | floor p50 ms | deskovka p50 ms "
               "| p50 ratio |")
         print("|---|---|---|---|---|---|---|---|")

@@ -90,7 +90,7 @@ def test_a_move_is_applied_once_when_its_api_worker_is_killed_and_the_client_ret
 def test_a_print_job_finishes_when_its_worker_is_killed_mid_job(service):
     job_id = service.call("POST", "/v1/print-jobs", DECK_SPEC).json()["id"]
     wait_for_job(service, job_id, {"started"})
-    worker = service.worker_pid()
+    worker = service.rendering_worker_pid()
     horses = children_of(worker)
     os.kill(worker, signal.SIGKILL)
     assert horses, "the worker renders in a forked work horse"
@@ -119,7 +119,7 @@ def test_a_restart_on_the_same_data_dir_keeps_every_game_and_finished_job(servic
     job_id = service.call("POST", "/v1/print-jobs", {"kind": "calibration", "paper": "a4"}).json()["id"]
     done = wait_for_job(service, job_id, {"finished"})
     pdf = service.call("GET", done["pdf"]).body
-    started = service.process.pid, service.redis_pid(), service.worker_pid(), service.api_pid()
+    started = service.tree(service.process.pid)  # serve, Redis, the workers, gunicorn and its workers
 
     service.stop()
     assert not any(alive(pid) for pid in started), "serve left a process running"

@@ -33,7 +33,7 @@ def test_a_job_whose_worker_dies_on_every_try_fails_with_a_reason_and_can_be_pos
     for _ in range(3):  # the first try and both retries
         wait_for_a_new_start(service, job_id, since)
         since = datetime.now(UTC)
-        os.kill(service.worker_pid(), signal.SIGKILL)
+        os.kill(service.rendering_worker_pid(), signal.SIGKILL)
     failed = wait_for_job(service, job_id, {"failed"}, within=60, allowed=frozenset({"queued", "started"}))
     assert "stopped before finishing" in failed["error"] and "3 tries" in failed["error"]
 
