@@ -137,6 +137,17 @@ class Service:
     def worker_pid(self) -> int:
         return self.child("api.cli worker --role large")  # the worker that renders decks
 
+    def rendering_worker_pid(self, within: float = 10) -> int:
+        """The pid of the print worker that is rendering now (it has a work horse), of however many serve runs."""
+        assert self.process is not None
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            for pid in children_of(self.process.pid):
+                if "api.cli worker" in command_line(pid) and any(alive(horse) for horse in children_of(pid)):
+                    return pid
+            time.sleep(0.02)
+        raise AssertionError("no print worker is rendering")
+
     def api_pid(self) -> int:
         return self.child("api.cli api")
 
