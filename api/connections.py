@@ -67,7 +67,8 @@ def init_app(app: Flask) -> None:
         "store": GameStore(connection),
         "lobby": Lobby(connection),
         "print_queue": PrintQueue(queue_connection),
-        "decks": DeckStore(connection, int(app.config["DECK_TTL"])),
+        "decks": DeckStore(connection, int(app.config["DECK_TTL"]),
+                           int(max(app.config["GAME_TTL"], app.config["FINISHED_TTL"]))),
         "followers": Followers(connection, GameStore.moves_channel),
     }
 

@@ -25,9 +25,15 @@ class DeckStore:
     # A built-in deck as a game began with it, kept by content hash so the game plays on after a release changes it.
     snapshot_prefix = "dk:deck-snapshot"
 
-    def __init__(self, connection: redis.Redis, ttl: int) -> None:
+    # A deck a game plays is touched at most this often per process, and then kept this much longer than any game.
+    IN_PLAY_TOUCH = 3600
+
+    def __init__(self, connection: redis.Redis, ttl: int, longest_game_ttl: int = 0) -> None:
         self.connection = connection
         self.ttl = ttl
+        # A game reads its deck on every move and view; the deck must outlive the game, finished ones included.
+        self.in_play_ttl = max(ttl, longest_game_ttl + self.IN_PLAY_TOUCH)
+        self._touched: dict[str, float] = {}
         # Built-in deck hashes already made sure of in this Redis (a deck file changes only with a release).
         self._kept: set[str] = set()
 
@@ -52,13 +58,20 @@ class DeckStore:
         return created
 
     def touch(self, deck_id: str) -> None:
-        """A game or a print job uses the deck: it lives another TTL from now."""
+        """A game or a print job uses the deck: it lives from now until after any game that may play it."""
         now = clock.now().timestamp()
         with self.connection.pipeline(transaction=False) as pipe:
-            pipe.expire(self.key_for(deck_id), self.ttl)
-            pipe.expire(self.summary_key(deck_id), self.ttl)
-            pipe.zadd(self.index, {deck_id: now + self.ttl}, xx=True)
+            pipe.expire(self.key_for(deck_id), self.in_play_ttl)
+            pipe.expire(self.summary_key(deck_id), self.in_play_ttl)
+            pipe.zadd(self.index, {deck_id: now + self.in_play_ttl}, xx=True)
             pipe.execute()
+
+    def touch_in_play(self, deck_id: str) -> None:
+        """A running or finished game read its user deck: keep the deck past the game's own life (now and then)."""
+        now = clock.now().timestamp()
+        if deck_id.startswith("user-") and now - self._touched.get(deck_id, 0.0) >= self.IN_PLAY_TOUCH:
+            self._touched[deck_id] = now
+            self.touch(deck_id)
 
     def load(self, deck_id: str) -> dict[str, Any] | None:
         raw = self.connection.get(self.key_for(deck_id)) if deck_id.startswith("user-") else None
@@ -101,6 +114,7 @@ class DeckStore:
 
         :raises DeckGone: when neither this process nor Redis has that deck any more.
         """
+        self.touch_in_play(deck_id)
         if knows(deck_id, digest):
             return
         builtin = deck_id in builtin_decks()

@@ -144,17 +144,33 @@ class TestRateLimits:
 
 class TestDeckLife:
     def test_an_unused_deck_expires_and_each_use_refreshes_it(self, app, client, redis_client):
-        app.config["DECK_TTL"] = 1000
-        app.extensions["deskovka"]["decks"].ttl = 1000
+        store = app.extensions["deskovka"]["decks"]
+        store.ttl, store.in_play_ttl = 1000, 2000
         deck = client.post("/v1/decks", json=small_deck()).get_json()
         key = f"dk:deck:{deck['id']}"
-        assert 990 < redis_client.ttl(key) <= 1000
+        assert 990 < redis_client.ttl(key) <= 1000, "unused, it expires"
         redis_client.expire(key, 10)
-        create(client, [{"name": "A"}, {"name": "B"}], options={"deck": deck["id"], "hand_size": 1})
-        assert redis_client.ttl(key) > 990, "a new game uses the deck"
+        game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"deck": deck["id"], "hand_size": 1})
+        assert redis_client.ttl(key) > 1990, "a new game uses the deck, which must outlive the game"
         redis_client.expire(key, 10)
         assert client.post("/v1/print-jobs", json={"kind": "deck", "deck": deck["id"]}).status_code == 202
-        assert redis_client.ttl(key) > 990, "a print job uses the deck"
+        assert redis_client.ttl(key) > 1990, "a print job uses the deck"
+
+    def test_a_game_in_play_keeps_its_deck_now_and_then(self, app, client, redis_client):
+        store = app.extensions["deskovka"]["decks"]
+        store.in_play_ttl = 2000
+        deck = client.post("/v1/decks", json=small_deck()).get_json()
+        key = f"dk:deck:{deck['id']}"
+        with freeze_time("2026-05-01 12:00:00") as frozen:
+            game, tokens = create(client, [{"name": "A"}, {"name": "B"}],
+                                  options={"deck": deck["id"], "hand_size": 1})
+            view(client, game["id"], tokens[0])
+            redis_client.expire(key, 10)
+            view(client, game["id"], tokens[0])
+            assert redis_client.ttl(key) <= 10, "touched at most once an hour per process"
+            frozen.tick(3601)
+            view(client, game["id"], tokens[0])
+            assert redis_client.ttl(key) > 1990, "a game read an hour later keeps its deck"
 
     def test_an_expired_deck_leaves_the_list(self, app, client, redis_client):
         app.extensions["deskovka"]["decks"].ttl = 100
