@@ -48,7 +48,7 @@ def test_a_413_from_gunicorn_says_connection_close(redis_url):
     try:
         for _ in range(200):
             try:
-                connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+                connection = socket.create_connection(("127.0.0.1", port), timeout=60)
                 break
             except OSError:
                 time.sleep(0.05)
