@@ -4,7 +4,7 @@ A sheet holds as many copies as fit, one per player; each face is drawn once as 
 """
 
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,10 +12,20 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.document import SIDES, SIDES_FOLDED, draw_fold, draw_marks, new_canvas, page_marks, set_boxes
+from printing.document import (
+    SIDES,
+    SIDES_FOLDED,
+    draw_fold,
+    draw_marks,
+    new_canvas,
+    page_marks,
+    page_trims,
+    set_boxes,
+)
 from printing.fonts import BOLD, REGULAR
 from printing.options import PrintOptions
 from printing.sheet import Rect, SheetPlan, plan_sheet
+from printing.slug import draw_slug, slug_text
 from printing.spec import REFERENCE_SIZES, validate
 from printing.text import Fitted, draw_fitted
 from printing.themes import on_colour
@@ -154,7 +164,7 @@ def render_reference(options: Mapping[str, Any] | None = None, progress: Progres
         progress(0, len(sides))
     for done, side in enumerate(sides, start=1):
         offset = (x, y) if side == "back" and duplex in ("long", "short") else (0.0, 0.0)
-        _draw_page(canvas, plan, forms, side, offset)
+        _draw_page(canvas, plan, forms, side, offset, slug_text(plan, spec["paper"]))
         canvas.showPage()
         if progress:
             progress(done, len(sides))
@@ -162,7 +172,9 @@ def render_reference(options: Mapping[str, Any] | None = None, progress: Progres
     return buffer.getvalue()
 
 
-def _draw_page(canvas: Canvas, plan: SheetPlan, forms: list[str], side: str, offset: tuple[float, float]) -> None:
+def _draw_page(
+    canvas: Canvas, plan: SheetPlan, forms: list[str], side: str, offset: tuple[float, float], slug: Sequence[str]
+) -> None:
     canvas.saveState()
     canvas.translate(offset[0] * mm, offset[1] * mm)
     for slot in plan.slots:
@@ -173,6 +185,7 @@ def _draw_page(canvas: Canvas, plan: SheetPlan, forms: list[str], side: str, off
     draw_marks(canvas, page_marks(plan, side))
     if plan.fold:
         draw_fold(canvas, plan.fold)
+    draw_slug(canvas, plan, slug, page_trims(plan, side), page_marks(plan, side))
     canvas.restoreState()
     set_boxes(canvas, plan, side, offset)
 

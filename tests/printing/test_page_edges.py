@@ -113,3 +113,12 @@ def test_the_cli_warns_when_the_bleed_drops_below_1_mm(tmp_path, capsys):
 def test_the_score_sheet_pads_cut_line_keeps_5_mm_from_the_edges():
     pdf = printing.render({"kind": "score-sheets", "count": 2, "per_page": 2, "paper": "letter"})
     assert too_near_the_edge(pdf) == []
+
+
+@pytest.mark.parametrize(("paper", "size", "duplex"), [("a4", "poker", "long"), ("letter", "a6", "fold")])
+def test_reference_sheets_keep_5_mm_and_carry_the_slug(paper, size, duplex):
+    pdf = printing.render({"kind": "reference", "game": "around-the-world", "lang": "ru", "paper": paper,
+                           "size": size, "duplex": duplex})
+    assert too_near_the_edge(pdf) == []
+    with open_pdf(pdf) as document:
+        assert f"{paper.upper()} · " in page_text(document.pages[0])
