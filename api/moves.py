@@ -7,6 +7,7 @@ from typing import Any
 
 import orjson
 from flask import current_app
+from marshmallow import ValidationError
 
 from api import auth, clock, connections, metrics, records
 from api.deck_store import DeckStore
@@ -17,6 +18,7 @@ from api.store import SHAPE, Commit, GameRecord, GameStore, Head
 from api.views import events_for, game_view
 from engine.core import Match, Rng, get_game, new_match, play
 from engine.core.errors import InvalidOptions, UnknownBot
+from engine.core.match import check_action
 from engine.core.protocol import Bot, Event
 from engine.core.rng import mixed_seed
 
@@ -40,9 +42,11 @@ def make_bot(game_type: str, seat: dict[str, Any]) -> Bot:
             f"{game.title} has no bot {seat['bot']!r}; it has {', '.join(sorted(game.bots))}.", bot=seat["bot"]
         ) from None
     try:
-        return bot_class(**(seat.get("bot_options") or {}))
-    except TypeError as error:
-        raise InvalidOptions(f"Bad bot options: {error}.") from None
+        options = bot_class.options_schema().load(seat.get("bot_options") or {})
+    except ValidationError as error:
+        wrong = "; ".join(f"{name}: {' '.join(map(str, messages))}" for name, messages in error.messages.items())
+        raise InvalidOptions(f"The {bot_class.name} bot's options are not valid ({wrong}).") from None
+    return bot_class(**options)
 
 
 def to_match(record: GameRecord) -> Match:
@@ -245,6 +249,8 @@ def act(
             raise Problem(401, "auth/required", "Acting needs your seat's token: `Authorization: Bearer <token>`.")
         if stored is not None:
             return replayed(stored, fingerprint)
+        # A malformed action is refused as such whatever version it names.
+        check_action(get_game(record.type), action)
         if_match = parse_if_match(if_match_header)
         if if_match is not None and if_match != record.version:
             raise Problem(412, "game/version_mismatch",
@@ -255,7 +261,7 @@ def act(
         match, bot_events = run_bots(record, match)
         events += bot_events
         moved = finish(record, match)
-        body = orjson.dumps({"game": game_view(moved, seat), "events": events_for(events, seat)})
+        body = orjson.dumps({"type": moved.type, "game": game_view(moved, seat), "events": events_for(events, seat)})
         answer = {"status": 200, "fingerprint": fingerprint, "body": orjson.Fragment(body)}
         result = store.commit(moved, record.rev, ttl_for(moved), list(match.log), events,
                               (key, answer) if key else None)

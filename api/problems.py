@@ -1,5 +1,6 @@
 """RFC 9457 problem responses: one exception, one place that maps every error to one."""
 
+import re
 from typing import Any
 
 import redis
@@ -22,6 +23,39 @@ ENGINE_STATUS = {
     "deck/gone": 410,
 }
 
+# Every stable problem code the API answers with and its HTTP status (engine codes included). The contract's
+# `code` enum is generated from this table, and a meta-test checks every code the sources raise is in it.
+CODE_STATUS = {
+    **ENGINE_STATUS,
+    "request/malformed": 400,
+    "request/bad_header": 400,
+    "request/invalid": 422,
+    "request/too_deep": 422,
+    "auth/malformed": 401,
+    "auth/required": 401,
+    "auth/invalid_token": 401,
+    "auth/foreign_token": 403,
+    "game/not_found": 404,
+    "game-type/not_found": 404,
+    "seat/not_found": 404,
+    "deck/not_found": 404,
+    "print-job/not_found": 404,
+    "game/busy": 409,
+    "game/not_over": 409,
+    "game/not_started": 409,
+    "seat/taken": 409,
+    "print-job/not_ready": 409,
+    "game/version_mismatch": 412,
+    "deck/unsupported_type": 415,
+    "deck/invalid": 422,
+    "idempotency/key_reused": 422,
+    "print/invalid_spec": 422,
+    "rate/limited": 429,
+    "server/error": 500,
+    "store/unavailable": 503,
+    "store/full": 507,
+}
+
 TITLES = {
     400: "Bad request",
     401: "Unauthorized",
@@ -42,6 +76,8 @@ TITLES = {
     503: "Service unavailable",
     507: "Insufficient storage",
 }
+# Answers the framework gives before any of our code runs (an unknown path, a method not allowed, ...).
+CODE_STATUS.update({f"http/{status}": status for status in TITLES})
 
 
 class Problem(Exception):
@@ -66,12 +102,57 @@ class Problem(Exception):
             "instance": request.path,
             **self.extra,
         }
+        if "errors" in body:
+            body["errors"] = error_list(body["errors"])
         return Response(json.dumps(body), status=self.status, mimetype="application/problem+json",
                         headers=self.headers)
 
 
+# webargs names where in the request a message points; the contract names these locations.
+PLACED = re.compile(r"^([a-z_]+(?:\[\d+\])*(?:\.[a-z_]+(?:\[\d+\])*)*): ")
+ENTRY_KEYS = {"detail", "location", "pointer"}
+LOCATIONS = {"json": "body", "query": "query", "querystring": "query", "headers": "header", "view_args": "path",
+             "path": "path"}
+# Where in the request body an engine error's messages point.
+ENGINE_POINTER = {"options/invalid": "/options"}
+
+
+def error_list(errors: Any, location: str = "body", pointer: str = "") -> list[dict[str, str]]:
+    """Flatten validation messages (nested by place, or a list of strings) into the one `errors` form.
+
+    Each entry has `detail`; `location` (body, query, header or path) and `pointer` (an RFC 6901 JSON Pointer
+    into that part) say where, when known.
+    """
+    if isinstance(errors, dict) and isinstance(errors.get("detail"), str) and set(errors) <= ENTRY_KEYS:
+        return [errors]
+    if isinstance(errors, dict):
+        found = []
+        for key, value in errors.items():
+            escaped = str(key).replace("~", "~0").replace("/", "~1")
+            found += error_list(value, location, f"{pointer}/{escaped}")
+        return found
+    if isinstance(errors, list | tuple):
+        return [entry for item in errors for entry in error_list(item, location, pointer)]
+    named = PLACED.match(str(errors)) if not pointer else None
+    if named:
+        # "cards[2].image: must be ..." names its place: point at it, and keep the whole message as the detail.
+        pointer = "/" + "/".join(part for part in re.split(r"[.\[\]]+", named.group(1)) if part)
+    entry = {"detail": str(errors), "location": location}
+    if pointer:
+        entry["pointer"] = pointer
+    return [entry]
+
+
+def by_location(messages: dict[str, Any]) -> list[dict[str, str]]:
+    """Flatten webargs' messages, which come keyed by where they were read (json, query, headers, ...)."""
+    return [entry for key, value in messages.items() for entry in error_list(value, LOCATIONS.get(key, "body"))]
+
+
 def from_engine(error: EngineError) -> Problem:
-    return Problem(ENGINE_STATUS[error.code], error.code, error.reason, **error.details)
+    details = dict(error.details)
+    if "errors" in details:
+        details["errors"] = error_list(details["errors"], "body", ENGINE_POINTER.get(error.code, ""))
+    return Problem(ENGINE_STATUS[error.code], error.code, error.reason, **details)
 
 
 def _from_http(error: HTTPException) -> Problem:
@@ -81,8 +162,9 @@ def _from_http(error: HTTPException) -> Problem:
     if messages is not None:
         # webargs puts messages by location ("json", "query"); 400 is a body that is not JSON at all.
         if status == 400:
-            return Problem(400, "request/malformed", "The body is not valid JSON.", errors=messages)
-        return Problem(422, "request/invalid", "The request does not match the API contract.", errors=messages)
+            return Problem(400, "request/malformed", "The body is not valid JSON.", errors=by_location(messages))
+        return Problem(422, "request/invalid", "The request does not match the API contract.",
+                       errors=by_location(messages))
     # Keep what the exception says in headers (405's Allow), but not its HTML content type.
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     return Problem(status, f"http/{status}", error.description or TITLES.get(status, "Error"), headers=headers)

@@ -2,7 +2,21 @@
 
 from marshmallow import INCLUDE, Schema, fields
 
+from api.problems import CODE_STATUS
+
 GAME_ID = r"^[0-9a-f]{16}$"
+
+
+class ProblemErrorSchema(Schema):
+    """One thing wrong with the request."""
+
+    detail = fields.String(required=True, metadata={"description": "What is wrong, for people."})
+    location = fields.String(
+        metadata={"enum": ["body", "query", "header", "path"], "description": "Which part of the request."})
+    pointer = fields.String(
+        metadata={"description": "Where in that part: an RFC 6901 JSON Pointer into the body (e.g. "
+                                 "`/seats/0/name`, `/options/hand_size`), or `/` and the parameter's name. Absent "
+                                 "when the problem concerns the whole.", "example": "/seats/0/name"})
 
 
 class ProblemSchema(Schema):
@@ -11,13 +25,17 @@ class ProblemSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
-    type = fields.String(required=True)
-    title = fields.String(required=True)
-    status = fields.Integer(required=True)
-    detail = fields.String(required=True)
-    code = fields.String(required=True, metadata={"example": "action/illegal"})
-    instance = fields.String()
-    errors = fields.Raw(metadata={"description": "Validation messages by field, when the input was invalid."})
+    type = fields.String(required=True, metadata={"description": "`/problems/` and the code."})
+    title = fields.String(required=True, metadata={"description": "The HTTP status's title."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status."})
+    detail = fields.String(required=True, metadata={"description": "What went wrong, for people."})
+    code = fields.String(required=True, metadata={
+        "enum": sorted(CODE_STATUS), "example": "action/illegal",
+        "description": "Stable: what went wrong, for programs. docs/api.md lists every code with its status."})
+    instance = fields.String(metadata={"description": "The path of the request."})
+    errors = fields.List(fields.Nested(ProblemErrorSchema), metadata={
+        "description": "Every problem found in the input, when it was invalid (request/invalid, request/malformed, "
+                       "options/invalid, action/malformed, deck/invalid, print/invalid_spec)."})
 
 
 class SeatSchema(Schema):
@@ -56,5 +74,7 @@ class EventSchema(Schema):
 
 
 class ActionResultSchema(Schema):
-    game = fields.Nested(GameViewSchema, required=True)
-    events = fields.List(fields.Dict(), required=True)
+    type = fields.String(required=True, metadata={"description": "The game type: which game's events these are."})
+    game = fields.Nested(GameViewSchema, required=True, metadata={"description": "The game as your seat sees it."})
+    events = fields.List(fields.Dict(), required=True,
+                         metadata={"description": "What your action and the bots' replies caused that you may see."})

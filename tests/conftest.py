@@ -74,3 +74,21 @@ def app(make_app):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def live_base(redis_url):
+    """The app served over real HTTP on a free port, for clients that speak HTTP themselves."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from api.app import create_app
+
+    app = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "MAX_WAIT": 0.3, "RATE_LIMITS": {}})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    app.extensions["deskovka"]["followers"].close()

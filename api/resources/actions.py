@@ -12,7 +12,7 @@ from api import auth, connections, moves
 from api.blueprint import Blueprint
 from api.input_bounds import parsed_body
 from api.problems import Problem
-from api.resources.games import PROBLEM
+from api.resources.games import ETAG, PROBLEM
 from api.schemas import ActionResultSchema
 
 blp = Blueprint("actions", __name__, url_prefix="/v1/games", description="Play.")
@@ -33,9 +33,12 @@ class ActionHeadersSchema(Schema):
 
     if_match = fields.String(
         data_key="If-Match",
-        metadata={"description": 'The version you saw (its ETag, e.g. "7"); a stale one gets 412. Without it, an '
-                                 "action that loses a race is checked again against the newest state, which suits "
-                                 "simultaneous steps (several seats in to_act)."},
+        metadata={"description": 'The version you saw, as its ETag gave it: `"7"`; also accepted are the weak form '
+                                 '`W/"7"`, a bare `7` and `*` (any version, as without the header). A stale '
+                                 "version, or a value naming no version, gets 412 game/version_mismatch. Without "
+                                 "it, an action that loses a race is checked again against the newest state, which "
+                                 "suits simultaneous steps (several seats in to_act).",
+                  "example": '"7"'},
     )
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
@@ -85,7 +88,7 @@ def read_idempotency_key() -> str | None:
 @blp.route("/<string:game_id>/actions", methods=["POST"])
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.documented(ActionSchema, example={"type": "place", "card": "moon-landing", "gap": 2})
-@blp.response(200, ActionResultSchema, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.response(200, ActionResultSchema, headers=ETAG)
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)

@@ -3,7 +3,7 @@
 import orjson
 from flask import Response, current_app, json, request, url_for
 from flask_smorest import abort
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from api import auth, connections
 from api.blueprint import Blueprint
@@ -11,9 +11,10 @@ from api.deck_store import summary
 from api.input_bounds import BODY_LIMITS
 from api.problems import Problem
 from api.rate_limits import limited
-from api.resources.games import PROBLEM
+from api.resources.games import LOCATION, PROBLEM
 from engine.decks import builtin_decks
-from engine.decks.model import DeckError
+from engine.decks.model import FALLBACK_LANGUAGE, LANGUAGES, DeckError
+from engine.decks.parse import COLOURS
 from engine.decks.public import public_document
 from engine.decks.store import builtin_document
 from engine.decks.upload import CSV_COLUMNS, MAX_DECK_BYTES, csv_problems, deck_from_csv, user_deck
@@ -22,10 +23,60 @@ blp = Blueprint("decks", __name__, url_prefix="/v1/decks", description="Card dec
 BODY_LIMITS["decks.upload_deck"] = MAX_DECK_BYTES
 
 
+TextsSchema = Schema.from_dict(
+    {lang: fields.String(required=lang == FALLBACK_LANGUAGE, metadata={"description": f"In {lang}."})
+     for lang in LANGUAGES}, name="Texts")
+TextsSchema.__doc__ = "A text by language; English is always there."
+
+
+class DeckCardSchema(Schema):
+    """A card: its key (year, or group and position), its title in every language the deck has."""
+
+    id = fields.String(required=True, metadata={"description": "Unique in the deck."})
+    title = fields.Nested(TextsSchema, required=True, metadata={"description": "The event, by language."})
+    theme = fields.String(metadata={"description": "A theme (colour of the frame), e.g. inventions."})
+    year = fields.Integer(metadata={"description": "dated decks: the year (negative: BC)."})
+    group = fields.String(metadata={"description": "ordinal decks: the id of the card's group."})
+    position = fields.Integer(metadata={"description": "ordinal decks: its position in the group."})
+    colour = fields.String(metadata={"enum": list(COLOURS), "description": "Chronology's colour, if any."})
+    source = fields.String(metadata={"description": "Where the date comes from."})
+    note = fields.String(metadata={"description": "A note on the date."})
+    image = fields.String(metadata={"description": "A picture as a PNG or JPEG data URI."})
+
+
+class DeckGroupSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "The group's id."})
+    label = fields.Nested(TextsSchema, required=True, metadata={"description": "Its name, by language."})
+    short = fields.Nested(TextsSchema, metadata={"description": "Its short name for card labels."})
+
+
+class DeckUploadSchema(Schema):
+    """A deck document to upload; the server gives it its id (`user-` and a hash of the document)."""
+
+    kind = fields.String(required=True, metadata={"enum": ["dated", "ordinal"],
+                                                  "description": "dated (years) or ordinal (positions in a story)."})
+    title = fields.Nested(TextsSchema, required=True, metadata={"description": "The deck's title, by language."})
+    cards = fields.List(fields.Nested(DeckCardSchema), required=True, metadata={"description": "At least 2."})
+    groups = fields.List(fields.Nested(DeckGroupSchema),
+                         metadata={"description": "ordinal decks: the groups (chapters, episodes) in story order."})
+    source = fields.String(metadata={"description": "Where the deck's facts come from."})
+    provisional = fields.Boolean(metadata={"description": "Whether some facts are unconfirmed."})
+
+
+class CsvDeckUploadSchema(Schema):
+    """A spreadsheet's CSV export carried in JSON, for clients that cannot send a text/csv body."""
+
+    csv = fields.String(required=True, metadata={"description": "The CSV text, one card a row; the first row "
+                                                 "names the columns: " + ", ".join(CSV_COLUMNS) + "."})
+    title = fields.String(validate=validate.Length(1, 120), metadata={"description": "The deck's English title."})
+    kind = fields.String(validate=validate.OneOf(["dated", "ordinal"]),
+                         metadata={"description": "dated (a year column) or ordinal (group, position)."})
+
+
 class DeckSummarySchema(Schema):
     id = fields.String(required=True)
     kind = fields.String(required=True, metadata={"enum": ["dated", "ordinal"]})
-    title = fields.Dict(required=True)
+    title = fields.Nested(TextsSchema, required=True)
     cards = fields.Integer(required=True)
     languages = fields.List(fields.String(), required=True, metadata={"description": "Languages every card has."})
     builtin = fields.Boolean(required=True)
@@ -56,18 +107,37 @@ class UploadQuerySchema(Schema):
 
 UPLOAD_BODY = {
     "required": True,
-    "description": "A deck document (JSON), or a CSV export with the columns " + ", ".join(CSV_COLUMNS) + ".",
+    "description": "A deck document, or a CSV export in the `csv` member (columns " + ", ".join(CSV_COLUMNS)
+                   + "). The raw CSV may also be sent as the body itself with `Content-Type: text/csv` (and "
+                     "`title`, `kind` in the query); that form is left out here because client generators "
+                     "cannot send it.",
     "content": {
-        "application/json": {"schema": {"type": "object"}},
-        "text/csv": {"schema": {"type": "string"}},
+        "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/DeckUpload"},
+                                                  {"$ref": "#/components/schemas/CsvDeckUpload"}]}},
     },
 }
+
+
+def csv_document(body: dict, query: dict) -> dict:
+    """Read a CSV carried in JSON (`csv`, with `title` and `kind` as in the query).
+
+    :raises Problem: request/invalid for a malformed carrier, deck/invalid for a CSV that is not a deck.
+    """
+    try:
+        carried = CsvDeckUploadSchema().load(body)
+    except ValidationError as error:
+        raise Problem(422, "request/invalid", "The request does not match the API contract.",
+                      errors=error.messages) from None
+    try:
+        return deck_from_csv(carried["csv"], carried.get("title", query["title"]), carried.get("kind", query["kind"]))
+    except DeckError as error:
+        raise Problem(422, "deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
 
 
 @blp.route("", methods=["POST"])
 @limited("decks")
 @blp.arguments(UploadQuerySchema, location="query")
-@blp.response(201, UploadedDeckSchema, headers={"Location": {"schema": {"type": "string"}}})
+@blp.response(201, UploadedDeckSchema, headers=LOCATION)
 @blp.alt_response(200, schema=UploadedDeckSchema, description="The same deck was uploaded before.")
 @blp.alt_response(413, **PROBLEM)
 @blp.alt_response(415, **PROBLEM)
@@ -89,6 +159,9 @@ def upload_deck(query):
         except orjson.JSONDecodeError:
             abort(400, messages={"json": ["Invalid JSON body."]})
         describe = list
+        if isinstance(doc, dict) and "csv" in doc:
+            doc = csv_document(doc, query)
+            describe = csv_problems
     else:
         raise Problem(415, "deck/unsupported_type", "Send a deck as application/json or text/csv.")
     try:
@@ -118,16 +191,10 @@ def list_decks(query):
     return {"decks": rows, "next_cursor": end if end < len(builtin) + store.count() else None}
 
 
-class DeckDocumentSchema(Schema):
+class DeckDocumentSchema(DeckUploadSchema):
     """A deck as stored: the format of the built-in deck files."""
 
-    class Meta:
-        unknown = INCLUDE
-
-    id = fields.String(required=True)
-    kind = fields.String(required=True)
-    title = fields.Dict(required=True)
-    cards = fields.List(fields.Dict(), required=True)
+    id = fields.String(required=True, metadata={"description": "The deck's id."})
     complete = fields.Boolean(metadata={
         "description": "false: each card shows only its face (id, title, theme, colour, image), as during play; "
                        "its key (year, group, position) and note are left out."})

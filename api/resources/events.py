@@ -28,8 +28,9 @@ class EventsQuerySchema(Schema):
 
 
 class EventsSchema(Schema):
-    version = fields.Integer(required=True)
-    events = fields.List(fields.Dict(), required=True)
+    type = fields.String(required=True, metadata={"description": "The game type: which game's events these are."})
+    version = fields.Integer(required=True, metadata={"description": "The game's version now."})
+    events = fields.List(fields.Dict(), required=True, metadata={"description": "What happened, oldest first."})
 
 
 STREAM_DOC = {"responses": {"200": {"description": "OK", "content": {
@@ -110,7 +111,7 @@ def _long_poll(store: GameStore, cursor: Cursor | None, record: Head, seat: int 
             break
         version = move.version or version
         events = events_for(move.events or [], seat, after)
-    return {"version": version, "events": events}
+    return {"type": record.type, "version": version, "events": events}
 
 
 def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int,

@@ -7,11 +7,14 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from api import auth, connections, moves
 from api.blueprint import Blueprint
 from api.rate_limits import limited
-from api.schemas import GameViewSchema, ProblemSchema
+from api.schemas import GameViewSchema, ProblemSchema, SeatSchema
 from api.views import game_view, seat_list
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
+ETAG = {"ETag": {"description": 'The game\'s version as an entity tag, e.g. "7": send it back in If-Match.',
+                 "schema": {"type": "string", "example": '"7"'}}}
+LOCATION = {"Location": {"description": "Where the new resource is.", "schema": {"type": "string"}}}
 
 
 class SeatSpecSchema(Schema):
@@ -45,8 +48,11 @@ class TokenSchema(Schema):
 
 
 class CreatedGameSchema(Schema):
-    game = fields.Nested(GameViewSchema, required=True)
-    tokens = fields.List(fields.Nested(TokenSchema), required=True)
+    game = fields.Nested(GameViewSchema, required=True, metadata={
+        "description": "The game as its creator sees it: the view of the first seat that got a token (`you` names "
+                       "it), or a spectator's view when every seat is a bot or open (`you` is null)."})
+    tokens = fields.List(fields.Nested(TokenSchema), required=True,
+                         metadata={"description": "One token per seat named by a person, shown only here."})
 
 
 class LobbyQuerySchema(Schema):
@@ -61,7 +67,7 @@ class OpenGameSchema(Schema):
     type = fields.String(required=True)
     players = fields.Integer(required=True)
     open_seats = fields.List(fields.Integer(), required=True)
-    seats = fields.List(fields.Dict(), required=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
     created_at = fields.String(required=True)
 
 
@@ -87,7 +93,7 @@ CREATE_EXAMPLE = {
 @blp.route("", methods=["POST"])
 @limited("games")
 @blp.arguments(CreateGameSchema, example=CREATE_EXAMPLE)
-@blp.response(201, CreatedGameSchema, headers={"Location": {"schema": {"type": "string"}}})
+@blp.response(201, CreatedGameSchema, headers={**LOCATION, **ETAG})
 @blp.alt_response(422, **PROBLEM)
 @blp.alt_response(429, **PROBLEM)
 @blp.alt_response(507, **PROBLEM)
@@ -122,7 +128,8 @@ def list_games(query):
 
 
 @blp.route("/<string:game_id>", methods=["GET"])
-@blp.response(200, GameViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.response(200, GameViewSchema, headers=ETAG, description="The game as your seat sees it (`you`), or as a "
+              "spectator without a token.")
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)

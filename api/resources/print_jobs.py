@@ -13,7 +13,7 @@ from api.blueprint import Blueprint
 from api.printing_queue import PrintJob, PrintQueue
 from api.problems import Problem
 from api.rate_limits import limited
-from api.resources.games import PROBLEM
+from api.resources.games import LOCATION, PROBLEM
 from printing.cost import BUDGET, estimate
 
 blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description="Print-and-play PDFs.")
@@ -58,9 +58,12 @@ class PrintSpecSchema(Schema):
         fields.String(),
         metadata={"description": "score-sheets: player names, one per sheet in turn; each 1-32 characters"},
     )
-    game_number = fields.Integer(metadata={"description": "score-sheets: a game number printed on every sheet, 1-9999"})
+    game_number = fields.Integer(
+        allow_none=True,
+        metadata={"description": "score-sheets: a game number printed on every sheet, 1-9999; null: none"})
 
 
+PDF_TYPES = ["application/pdf", "application/octet-stream"]
 JOB_ID = re.compile(r"^pdf-[0-9a-f]{32}$")
 # RQ's states, as a client needs them.
 STATUS = {"deferred": "queued", "scheduled": "queued", "stopped": "failed", "canceled": "failed"}
@@ -74,8 +77,9 @@ class ProgressSchema(Schema):
 class PrintJobSchema(Schema):
     id = fields.String(required=True)
     status = fields.String(required=True, metadata={"enum": ["queued", "started", "finished", "failed"]})
-    spec = fields.Dict(required=True)
-    progress = fields.Nested(ProgressSchema, allow_none=True, required=True)
+    spec = fields.Nested(PrintSpecSchema, required=True, metadata={"description": "The spec, normalised."})
+    progress = fields.Nested(ProgressSchema, allow_none=True, required=True,
+                             metadata={"description": "Pages rendered so far, once the job has started."})
     pdf = fields.String(allow_none=True, required=True, metadata={"description": "Where the PDF is, once finished."})
     error = fields.String(allow_none=True, required=True)
     reason = fields.String(
@@ -120,7 +124,7 @@ def fetch(job_id: str) -> PrintJob:
 @blp.route("", methods=["POST"])
 @limited("print_jobs")
 @blp.arguments(PrintSpecSchema)
-@blp.response(202, PrintJobSchema, headers={"Location": {"schema": {"type": "string"}}})
+@blp.response(202, PrintJobSchema, headers=LOCATION)
 @blp.alt_response(422, **PROBLEM)
 @blp.alt_response(429, **PROBLEM)
 @blp.alt_response(507, **PROBLEM)
@@ -172,10 +176,16 @@ def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
               description="The PDF.")
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
+@blp.doc(responses={"200": {
+    "description": "The PDF.",
+    "headers": {"ETag": {"description": "The PDF's sha256; send it in If-None-Match to get 304 while unchanged.",
+                         "schema": {"type": "string"}}},
+    # Generators read application/octet-stream as bytes; with `Accept: application/octet-stream` the PDF comes so.
+    "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PDF_TYPES}}})
 def get_pdf(job_id):
     """Download the PDF of a finished print job; the ETag is its sha256."""
     _, pdf = finished_pdf(job_id)
-    response = Response(pdf, mimetype="application/pdf")
+    response = Response(pdf, mimetype=request.accept_mimetypes.best_match(PDF_TYPES) or PDF_TYPES[0])
     response.set_etag(hashlib.sha256(pdf).hexdigest())
     return response.make_conditional(request)
 

@@ -4,7 +4,7 @@ from marshmallow import Schema, fields, validate
 
 from api import connections, moves
 from api.blueprint import Blueprint
-from api.resources.games import PROBLEM, game_response
+from api.resources.games import ETAG, PROBLEM, game_response
 from api.schemas import GameViewSchema
 from api.views import game_view
 
@@ -18,12 +18,13 @@ class JoinSchema(Schema):
 class JoinedSchema(Schema):
     seat = fields.Integer(required=True)
     token = fields.String(required=True, metadata={"description": "Shown once: send as `Authorization: Bearer`."})
-    game = fields.Nested(GameViewSchema, required=True)
+    game = fields.Nested(GameViewSchema, required=True,
+                         metadata={"description": "The game as the seat you took sees it (`you` is that seat)."})
 
 
 @blp.route("/<string:game_id>/seats/<int:seat>", methods=["POST"])
 @blp.arguments(JoinSchema)
-@blp.response(201, JoinedSchema)
+@blp.response(201, JoinedSchema, headers=ETAG)
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(410, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)

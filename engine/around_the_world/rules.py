@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from typing import Any
 
-from engine.around_the_world import choices, journey, receipts, take, turn
+from engine.around_the_world import choices, journey, receipts, schemas, take, turn
 from engine.around_the_world import view as views
 from engine.around_the_world.board import Board, default_board
 from engine.around_the_world.bots import GreedyBot
@@ -41,6 +41,10 @@ class AroundTheWorld(Game):
     max_players = 6
     options_schema = AroundTheWorldOptions
     bots = {"random": RandomBot, "greedy": GreedyBot}
+    action_schemas = schemas.ACTIONS
+    event_schemas = schemas.EVENTS
+    view_schema = schemas.AroundTheWorldView
+    outcome_schema = schemas.AroundTheWorldOutcome
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or default_board()

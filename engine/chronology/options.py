@@ -24,7 +24,9 @@ class ChronologyOptions(Schema):
     powers = fields.Boolean(
         load_default=True, metadata={"description": "Whether a correct card may use its colour's power."}
     )
-    language = fields.String(load_default="en", validate=validate.OneOf(LANGUAGES))
+    language = fields.String(
+        load_default="en", validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "The language of the card titles (English where a card lacks it)."})
     ages = fields.List(
         fields.Integer(allow_none=True, validate=validate.Range(0, 150)),
         load_default=None,

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from engine.chronology import schemas
 from engine.chronology.bots import SensibleBot
 from engine.chronology.options import ChronologyOptions
 from engine.chronology.powers import MOVES, NAMES, power_actions, use_power
@@ -93,6 +94,10 @@ class Chronology(Game):
     max_players = 8
     options_schema = ChronologyOptions
     bots = {"random": RandomBot, "sensible": SensibleBot}
+    action_schemas = schemas.ACTIONS
+    event_schemas = schemas.EVENTS
+    view_schema = schemas.ChronologyView
+    outcome_schema = schemas.ChronologyOutcome
 
     def setup(self, players_count: int, options: dict[str, Any], seed: int) -> State:
         return {

@@ -1,6 +1,7 @@
 """Bookkeeping around a game's pure `apply`: turn checks, the action log and the version counter."""
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import orjson
@@ -9,6 +10,7 @@ from marshmallow import Schema, ValidationError
 from engine.core.errors import GameOver, InvalidOptions, InvalidPlayers, MalformedAction, NotYourTurn
 from engine.core.protocol import Event, Game, State
 from engine.core.registry import get_game
+from engine.core.schema import type_of
 
 
 @dataclass(frozen=True)
@@ -88,13 +90,36 @@ def play(match: Match, seat: int, action: Any) -> tuple[Match, list[Event]]:
     to_act = game.to_act(match.state)
     if seat not in to_act:
         raise NotYourTurn(f"Seat {seat} may not act now.", to_act=sorted(to_act))
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MalformedAction("An action is an object with a string `type`.")
+    check_action(game, action)
     state, events = game.apply(game.copy_state(match.state), seat, _copy(action))
     version = match.version + 1
     entry = {"v": version, "seat": seat, "action": action}
     stamped = [{"v": version, **event} for event in events]
     return match.advanced(state, version, (*match.log, entry)), stamped
+
+
+def check_action(game: Game, action: Any) -> None:
+    """Hold an action to the game's schema for its `type`.
+
+    :raises MalformedAction: naming every field that is missing, unknown or of the wrong type.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise MalformedAction("An action is an object with a string `type`.")
+    schema = _action_checkers(game).get(action["type"])
+    if schema is None:
+        raise MalformedAction(
+            f"{game.title} has no action {action['type']!r}; its actions are "
+            f"{', '.join(sorted(_action_checkers(game)))}.", errors={"type": ["Unknown action type."]})
+    errors = schema.validate(action)
+    if errors:
+        said = "; ".join(f"{name}: {' '.join(map(str, why)) if isinstance(why, list) else why}"
+                         for name, why in errors.items())
+        raise MalformedAction(f"The {action['type']!r} action is malformed ({said}).", errors=errors)
+
+
+@cache
+def _action_checkers(game: Game) -> dict[str, Schema]:
+    return {type_of(schema): schema() for schema in game.action_schemas}
 
 
 def replay(game_name: str, players: int, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Match:

@@ -6,6 +6,7 @@ import orjson
 from marshmallow import Schema
 
 from engine.core.rng import Rng
+from engine.core.schema import NoOptions
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -19,6 +20,7 @@ class Bot:
 
     name: ClassVar[str] = "bot"
     summary: ClassVar[str] = ""
+    options_schema: ClassVar[type[Schema]] = NoOptions
 
     def __init__(self, **options: Any) -> None:
         self.options = options
@@ -46,6 +48,12 @@ class Game:
     max_players: ClassVar[int]
     options_schema: ClassVar[type[Schema]]
     bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
+    # The single source of the game's shapes: actions are checked against these before `apply`, and the tests
+    # hold every view, event and outcome to them; openapi.yaml is generated from them.
+    action_schemas: ClassVar[tuple[type[Schema], ...]]
+    event_schemas: ClassVar[tuple[type[Schema], ...]]
+    view_schema: ClassVar[type[Schema]]
+    outcome_schema: ClassVar[type[Schema]]
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         """Return the starting state for validated options."""

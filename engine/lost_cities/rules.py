@@ -7,6 +7,7 @@ from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.registry import register
 from engine.core.rng import Rng
+from engine.lost_cities import schemas
 from engine.lost_cities import sheet as sheets
 from engine.lost_cities.bots import GoodBot
 from engine.lost_cities.layout import Layout, default_layout
@@ -25,6 +26,10 @@ class LostCities(Game):
     max_players = 5
     options_schema = LostCitiesOptions
     bots = {"random": RandomBot, "good": GoodBot}
+    action_schemas = schemas.ACTIONS
+    event_schemas = schemas.EVENTS
+    view_schema = schemas.LostCitiesView
+    outcome_schema = schemas.LostCitiesOutcome
 
     def __init__(self, layout: Layout | None = None) -> None:
         self.layout = layout or default_layout()

@@ -6,7 +6,7 @@ from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.registry import register
 from engine.core.rng import Rng
-from engine.ticket_to_ride import choices, draws, routes, stations, tickets, turn
+from engine.ticket_to_ride import choices, draws, routes, schemas, stations, tickets, turn
 from engine.ticket_to_ride import view as views
 from engine.ticket_to_ride.board import Board, Route, board
 from engine.ticket_to_ride.bots import GreedyBot
@@ -26,6 +26,10 @@ class TicketToRide(Game):
     max_players = 5
     options_schema = TicketToRideOptions
     bots = {"random": RandomBot, "greedy": GreedyBot}
+    action_schemas = schemas.ACTIONS
+    event_schemas = schemas.EVENTS
+    view_schema = schemas.TicketToRideView
+    outcome_schema = schemas.TicketToRideOutcome
 
     def __init__(self, rules_board: Board | None = None) -> None:
         self.board = rules_board or board()

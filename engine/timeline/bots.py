@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.errors import InvalidOptions
 from engine.core.protocol import Action, Bot, State
 from engine.core.rng import Rng
+from engine.timeline.schemas import HitRateBotOptions
 
 if TYPE_CHECKING:
     from engine.core.protocol import Game
@@ -15,6 +16,7 @@ class HitRateBot(Bot):
 
     name = "hit-rate"
     summary = "Places correctly with probability hit_rate (0-1, default 0.7)."
+    options_schema = HitRateBotOptions
 
     def __init__(self, hit_rate: Any = 0.7, **options: Any) -> None:
         if options:

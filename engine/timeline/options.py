@@ -27,10 +27,13 @@ class TimelineOptions(Schema):
     hand_size = HandSize(
         load_default=4,
         metadata={
-            "description": 'Cards dealt to each player: 1-10, or "by_players" (6 for 2-3, 5 for 4-5, 4 for 6-8).'
+            "description": 'Cards dealt to each player: 1-10, or "by_players" (6 for 2-3, 5 for 4-5, 4 for 6-8).',
+            "oneOf": [{"type": "integer", "minimum": 1, "maximum": 10}, {"type": "string", "enum": ["by_players"]}],
         },
     )
-    language = fields.String(load_default="en", validate=validate.OneOf(LANGUAGES))
+    language = fields.String(
+        load_default="en", validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "The language of the card titles (English where a card lacks it)."})
 
 
 def hand_size(option: int | str, players: int) -> int:

@@ -15,6 +15,7 @@ from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.decks import builtin_decks, deck_in_play, get_deck
 from engine.decks.model import Deck
+from engine.timeline import schemas
 from engine.timeline.bots import HitRateBot
 from engine.timeline.options import TimelineOptions, hand_size
 
@@ -82,6 +83,10 @@ class Timeline(Game):
     max_players = 8
     options_schema = TimelineOptions
     bots = {"random": RandomBot, "hit-rate": HitRateBot}
+    action_schemas = schemas.ACTIONS
+    event_schemas = schemas.EVENTS
+    view_schema = schemas.TimelineView
+    outcome_schema = schemas.TimelineOutcome
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         deck = get_deck(options["deck"])

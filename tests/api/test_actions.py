@@ -121,7 +121,8 @@ class TestEventsAndReplay:
 
     def test_events_after_a_version_and_long_poll(self, client, app):
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
-        assert client.get(f"/v1/games/{game['id']}/events?after=0").get_json() == {"version": 0, "events": []}
+        answer = client.get(f"/v1/games/{game['id']}/events?after=0").get_json()
+        assert answer == {"type": "timeline", "version": 0, "events": []}
         action = view(client, game["id"], tokens[0])["legal_actions"][0]
 
         def later():

@@ -53,6 +53,6 @@ def test_the_operator_token_unlocks_every_deck(app, client):
 def test_a_deck_whose_card_ids_spell_their_years_is_refused(client):
     doc = dated_deck()
     doc["cards"][2]["id"] = "battle-1574"
-    problems = client.post("/v1/decks", json=doc).get_json()["errors"]
+    problems = [error["detail"] for error in client.post("/v1/decks", json=doc).get_json()["errors"]]
     assert problems == ["cards[2].id: 'battle-1574' shows the card's year, which players would see on a face-down "
                         "card; choose an id without it"]

@@ -51,7 +51,7 @@ class TestUpload:
         rows[30]["id"] = "event-29"
         response = upload_csv(client, csv_text(rows), title="My deck")
         assert response.status_code == 422
-        problems = response.get_json()["errors"]
+        problems = [error["detail"] for error in response.get_json()["errors"]]
         assert len(problems) == 3, problems
         assert any(p.startswith("row 5: year") for p in problems)
         assert any(p.startswith("row 14: title") for p in problems)
@@ -83,6 +83,18 @@ class TestUpload:
             text = "".join(page.extract_text() or "" for page in document.pages)
         assert "<img" in text and "passwd" in text
 
+    def test_a_csv_carried_in_json_is_the_same_deck_as_the_csv_body(self, client):
+        text = csv_text(forty_cards())
+        as_csv = upload_csv(client, text, title="My deck")
+        as_json = client.post("/v1/decks", json={"csv": text, "title": "My deck"})
+        assert as_csv.status_code == 201 and as_json.status_code == 200, "the same deck, stored once"
+        assert as_json.get_json() == as_csv.get_json()
+        broken = client.post("/v1/decks", json={"csv": text.replace(",1", ",one", 1), "title": "My deck"})
+        assert broken.status_code == 422 and broken.get_json()["code"] == "deck/invalid"
+        assert broken.get_json()["errors"][0]["detail"].startswith("row ")
+        carrier = client.post("/v1/decks", json={"csv": 5}).get_json()
+        assert carrier["code"] == "request/invalid" and carrier["errors"][0]["pointer"] == "/csv"
+
     def test_a_json_deck_with_a_picture(self, client):
         cards = [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"},
                   "image": png_data_uri(colour=(20 * i, 30, 30))} for i in range(12)]
@@ -94,8 +106,11 @@ class TestUpload:
         doc["cards"][2]["image"] = "data:image/png;base64," + base64.b64encode(b"not a picture").decode()
         doc["cards"][3]["image"] = "file:///etc/passwd"
         problems = client.post("/v1/decks", json=doc).get_json()["errors"]
-        assert problems == ["cards[2].image: the data is not a picture that decodes",
-                            "cards[3].image: must be a PNG or JPEG data URI (data:image/png;base64,...)"]
+        assert problems == [
+            {"detail": "cards[2].image: the data is not a picture that decodes", "location": "body",
+             "pointer": "/cards/2/image"},
+            {"detail": "cards[3].image: must be a PNG or JPEG data URI (data:image/png;base64,...)",
+             "location": "body", "pointer": "/cards/3/image"}]
 
     def test_other_types_and_oversized_bodies_are_refused(self, client):
         assert client.post("/v1/decks", data="x", content_type="text/plain").status_code == 415

@@ -50,7 +50,7 @@ class TestCreate:
         problem = response.get_json()
         assert response.status_code == 422
         assert problem["code"] == "options/invalid"
-        assert "hand_size" in problem["errors"]
+        assert [e["pointer"] for e in problem["errors"]] == ["/options/hand_size"]
 
     def test_an_unknown_bot_is_a_problem(self, client):
         response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"bot": "genius"}]})

@@ -95,4 +95,4 @@ class TestNumbersInBodies:
         text = "id,year,title_en\na," + "1" * 5000 + ",A\nb,\u0661\u0669\u0660\u0660,B\n"
         response = client.post("/v1/decks", data=text.encode(), content_type="text/csv")
         assert_problem(response, 422)
-        assert [p.split(":")[0] for p in response.get_json()["errors"]] == ["row 2", "row 3"]
+        assert [p["detail"].split(":")[0] for p in response.get_json()["errors"]] == ["row 2", "row 3"]

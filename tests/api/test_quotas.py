@@ -99,7 +99,7 @@ class TestDeckSize:
         doc["padding"] = "x"
         response = client.post("/v1/decks", json=doc)
         assert response.status_code == 422
-        assert sorted(p.split(":")[0] for p in response.get_json()["errors"]) == [
+        assert sorted(p["detail"].split(":")[0] for p in response.get_json()["errors"]) == [
             "cards[0].theme", "cards[1].note", "cards[2].source", "cards[3].extra", "cards[3].title.en",
             "padding", "source"]
         assert redis_client.keys("dk:deck*") == []

@@ -7,8 +7,9 @@ import orjson
 import pytest
 
 from engine.core import Rng, all_games, new_match, play, replay
-from engine.core.match import visible_to
+from engine.core.match import check_action, public_event, visible_to
 from engine.core.protocol import RandomBot
+from engine.core.schema import type_of
 
 GAMES = all_games()
 MAX_STEPS = 20_000
@@ -33,8 +34,20 @@ def card_multiset(game, state) -> Counter:
     return Counter(card for zone in game.zones(state).values() for card in zone)
 
 
-def playout(game, players: int, seed: int):
-    """Play a seeded random game to the end, checking the contract at every step."""
+def shape_errors(schema, document) -> dict:
+    """What in a document its schema does not declare (unknown members too), as marshmallow reports it."""
+    return schema().validate(document)
+
+
+def playout(game, players: int, seed: int, shapes: bool = False):
+    """Play a seeded random game to the end, checking the contract at every step.
+
+    Every view, event, legal action and outcome must have exactly the shape the game's schemas declare: those
+    schemas are the per-game part of openapi.yaml, so this is what keeps the contract from drifting. With
+    `shapes`, views and legal actions are checked for the seat about to act and a spectator (the others' views
+    share their shape).
+    """
+    events_by_type = {type_of(schema): schema for schema in game.event_schemas}
     match = new_match(game.name, players, {}, seed)
     cards = card_multiset(game, match.state)
     rng = Rng(seed + 1)
@@ -50,12 +63,24 @@ def playout(game, players: int, seed: int):
             view = game.view(match.state, seat)
             orjson.dumps(view)
             assert not leaks(view, game.hidden_cards(match.state, seat))
+            checked = shapes and (seat is None or seat == min(to_act, default=None))
+            if checked:
+                assert not shape_errors(game.view_schema, view), shape_errors(game.view_schema, view)
             if seat is not None:
-                assert bool(game.legal_actions(match.state, seat)) == (seat in to_act)
+                legal = game.legal_actions(match.state, seat)
+                assert bool(legal) == (seat in to_act)
+                for action in legal if checked else ():
+                    check_action(game, action)
         if over:
+            outcome = game.outcome(match.state)
+            assert not shape_errors(game.outcome_schema, outcome), shape_errors(game.outcome_schema, outcome)
             return match
         seat = rng.choice(sorted(to_act))
         match, events = play(match, seat, bot.choose(game, match.state, seat, rng))
+        for event in events:
+            schema = events_by_type.get(event["type"])
+            assert schema is not None, f"declare the {event['type']!r} event in {game.name}'s schemas"
+            assert not shape_errors(schema, public_event(event)), (event, shape_errors(schema, public_event(event)))
         for viewer in seats:
             seen = [e for e in events if visible_to(e, viewer)]
             assert not leaks(seen, game.hidden_cards(match.state, viewer))
@@ -66,7 +91,7 @@ def playout(game, players: int, seed: int):
 @pytest.mark.parametrize("seed", range(4))
 def test_random_playouts_keep_the_contract(game, seed):
     players = [game.min_players, game.max_players][seed % 2]
-    match = playout(game, players, seed)
+    match = playout(game, players, seed, shapes=seed < 2)
     outcome = game.outcome(match.state)
     assert outcome["winners"], "a finished game names its winners"
     assert sorted(s["seat"] for s in outcome["standings"]) == list(range(players))

@@ -104,7 +104,7 @@ class TestBeige:
             act(self.table(), 0, {"type": "move_top", "colour": "blue", "seat": 1})
 
     def test_the_target_is_a_player(self):
-        with pytest.raises(MalformedAction, match="seat number 0-2"):
+        with pytest.raises(MalformedAction, match="seat: Field may not be null"):
             act(self.table(), 0, {"type": "move_top", "colour": "red", "seat": None})
 
 

@@ -1,0 +1,158 @@
+"""The per-game half of the contract, generated from each game's own schemas so it cannot drift from the engine.
+
+Every game registers its options, actions, events, view and outcome (engine/<game>/schemas.py); from them this
+module writes, for each game `P`: `PAction` and `PEvent` (oneOf by `type`), `PGame` (a game answer whose
+options, legal_actions, view and outcome are that game's), `PActionResult`, `PEvents`, `PReplay` and `CreatePGame`.
+The shared names (`GameView`, `ActionResult`, `Events`, `Replay`, `CreateGame`) become oneOf those, keyed by the
+game's `type`, and the action body is any game's action.
+"""
+
+import copy
+from typing import Any
+
+from apispec import APISpec
+from marshmallow import RAISE, Schema
+
+from engine.core import all_games
+from engine.core.protocol import Game
+from engine.core.schema import NoOptions, type_of
+
+Spec = dict[str, Any]
+
+
+def prefix(game: Game) -> str:
+    return type(game).__name__
+
+
+def ref(name: str) -> Spec:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+NULL = {"enum": [None], "nullable": True}
+
+
+def nullable(name: str, description: str) -> Spec:
+    """A reference or null. OpenAPI 3.0 has no null type and `nullable` does not reach into a $ref, so: anyOf the
+    schema and a null; the schema first, so generators read it as the schema."""
+    return {"anyOf": [ref(name), dict(NULL)], "description": description}
+
+
+def union(members: dict[str, str], description: str) -> Spec:
+    """A oneOf of named schemas, told apart by their `type`."""
+    return {
+        "description": description,
+        "oneOf": [ref(name) for name in members.values()],
+        "discriminator": {"propertyName": "type",
+                          "mapping": {key: ref(name)["$ref"] for key, name in members.items()}},
+    }
+
+
+def bot_option_schemas() -> dict[str, type[Schema]]:
+    """Each bot options schema by its component name, with the bots (`game/bot`) that take it."""
+    found: dict[str, type[Schema]] = {}
+    for game in all_games():
+        for bot in game.bots.values():
+            if bot.options_schema is not NoOptions:
+                found[bot.options_schema.__name__] = bot.options_schema
+    return found
+
+
+def register(spec: APISpec) -> None:
+    """Register every game's schemas as components, before the document is written."""
+    for game in all_games():
+        spec.components.schema(f"{prefix(game)}Options", schema=game.options_schema)
+        for schema in (*game.action_schemas, game.view_schema, game.outcome_schema, *game.event_schemas):
+            spec.components.schema(schema.__name__, schema=schema)
+    for name, schema in bot_option_schemas().items():
+        spec.components.schema(name, schema=schema)
+
+
+def _strict(schemas: Spec, name: str, schema: type[Schema]) -> None:
+    """Requests the engine refuses with unknown members say so (marshmallow refuses them by default)."""
+    if schema.opts.unknown == RAISE:
+        schemas[name]["additionalProperties"] = False
+
+
+def _bots(game: Game) -> str:
+    return ", ".join(f"{name}: {bot.summary}" for name, bot in sorted(game.bots.items()))
+
+
+def add_games(document: Spec) -> None:
+    """Write the per-game schemas and turn the shared ones into oneOfs keyed by the game's type."""
+    schemas = document["components"]["schemas"]
+    base = {name: copy.deepcopy(schemas[name]) for name in ("GameView", "ActionResult", "Events", "Replay",
+                                                           "CreateGame", "LogEntry")}
+    games = {game.name: game for game in all_games()}
+    for game in games.values():
+        p = prefix(game)
+        _strict(schemas, f"{p}Options", game.options_schema)
+        for schema in game.action_schemas:
+            _strict(schemas, schema.__name__, schema)
+        schemas[f"{p}Action"] = union({type_of(s): s.__name__ for s in game.action_schemas},
+                                      f"An action of {game.title}, told apart by `type`.")
+        schemas[f"{p}Event"] = union({type_of(s): s.__name__ for s in game.event_schemas},
+                                     f"An event of {game.title}, told apart by `type`.")
+        kind = {"type": "string", "enum": [game.name], "description": "The game type."}
+
+        answer = copy.deepcopy(base["GameView"])
+        answer["description"] = f"A {game.title} game as the seat named by `you` sees it (null: a spectator)."
+        answer["properties"].update({
+            "type": kind,
+            "options": ref(f"{p}Options"),
+            "view": ref(game.view_schema.__name__),
+            "outcome": nullable(game.outcome_schema.__name__, "Winners and standings once over, else null."),
+        })
+        answer["properties"]["legal_actions"]["items"] = ref(f"{p}Action")
+        schemas[f"{p}Game"] = answer
+
+        result = copy.deepcopy(base["ActionResult"])
+        result["properties"].update({"type": kind, "game": ref(f"{p}Game")})
+        result["properties"]["events"]["items"] = ref(f"{p}Event")
+        schemas[f"{p}ActionResult"] = result
+
+        events = copy.deepcopy(base["Events"])
+        events["properties"]["type"] = kind
+        events["properties"]["events"]["items"] = ref(f"{p}Event")
+        schemas[f"{p}Events"] = events
+
+        entry = copy.deepcopy(base["LogEntry"])
+        entry["properties"]["action"] = ref(f"{p}Action")
+        schemas[f"{p}LogEntry"] = entry
+        replay = copy.deepcopy(base["Replay"])
+        replay["properties"].update({"type": kind, "options": ref(f"{p}Options"),
+                                     "outcome": ref(game.outcome_schema.__name__)})
+        replay["properties"]["log"]["items"] = ref(f"{p}LogEntry")
+        schemas[f"{p}Replay"] = replay
+
+        create = copy.deepcopy(base["CreateGame"])
+        create["description"] = (f"Create a {game.title} game ({game.min_players}-{game.max_players} seats). "
+                                 f"Bots: {_bots(game)}")
+        create["properties"].update({"type": kind, "options": ref(f"{p}Options")})
+        create["properties"]["seats"].update({"minItems": game.min_players, "maxItems": game.max_players})
+        schemas[f"Create{p}Game"] = create
+
+    def by_type(suffix: str, description: str, pattern: str = "{p}") -> Spec:
+        return union({name: pattern.format(p=prefix(game)) + suffix for name, game in games.items()}, description)
+
+    schemas["GameView"] = by_type("Game", "A game as one seat (or a spectator) sees it; `type` says which game, "
+                                  "so `options`, `legal_actions`, `view` and `outcome` are that game's.")
+    schemas["ActionResult"] = by_type("ActionResult", "The game after your action and the bots' replies, with the "
+                                      "events they caused that you may see.")
+    schemas["Events"] = by_type("Events", "Events after a version, filtered for the caller.")
+    schemas["Replay"] = by_type("Replay", "A finished game's seed and action log.")
+    schemas["CreateGame"] = by_type("Game", "A new game: its type, seats and options.", "Create{p}")
+    schemas["Action"] = {
+        "description": "One of the `legal_actions` of your view: an action of the game's type.",
+        "anyOf": [ref(f"{prefix(game)}Action") for game in games.values()],
+    }
+    del schemas["LogEntry"]
+    bot_options = bot_option_schemas()
+    for name, schema in bot_options.items():
+        _strict(schemas, name, schema)
+    takers = "; ".join(f"{bot.name} ({game.name}): {bot.options_schema.__name__}" for game in games.values()
+                       for bot in game.bots.values() if bot.options_schema is not NoOptions)
+    spec = schemas["SeatSpec"]["properties"]["bot_options"]
+    spec.clear()
+    spec["description"] = f"The bot's options: {takers}. Other bots take none."
+    members = [ref(name) for name in bot_options]
+    spec["allOf" if len(members) == 1 else "anyOf"] = members
