@@ -50,6 +50,8 @@ CODE_STATUS = {
     "deck/invalid": 422,
     "idempotency/key_reused": 422,
     "print/invalid_spec": 422,
+    "print/over_budget": 422,
+    "game/outdated": 410,
     "rate/limited": 429,
     "server/error": 500,
     "store/unavailable": 503,
