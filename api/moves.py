@@ -179,7 +179,7 @@ def load_head(store: GameStore, game_id: str) -> Head:
     head = store.head(game_id) if GAME_ID.match(game_id) else None
     if head is None:
         record = load(store, game_id)
-        head = Head(game_id, record.version, record.status, record.seats)
+        head = Head(game_id, record.version, record.status, record.seats, record.type)
     return head
 
 

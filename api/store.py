@@ -89,7 +89,8 @@ class GameRecord:
         return orjson.dumps({f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version")})
 
     def head(self) -> dict[str, Any]:
-        return {"status": self.status, "seats": [{"token_hash": seat.get("token_hash")} for seat in self.seats]}
+        return {"status": self.status, "seats": [{"token_hash": seat.get("token_hash")} for seat in self.seats],
+                "type": self.type}
 
 
 @dataclass
@@ -100,6 +101,7 @@ class Head:
     version: int
     status: str
     seats: list[dict[str, Any]]
+    type: str = ""  # the game type; empty in heads stored before it was kept there
 
 
 def dumps(value: Any) -> bytes:

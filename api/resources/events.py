@@ -111,7 +111,8 @@ def _long_poll(store: GameStore, cursor: Cursor | None, record: Head, seat: int 
             break
         version = move.version or version
         events = events_for(move.events or [], seat, after)
-    return {"type": record.type, "version": version, "events": events}
+    game_type = record.type or getattr(store.load(record.id), "type", "")
+    return {"type": game_type, "version": version, "events": events}
 
 
 def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int,
