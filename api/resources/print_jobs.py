@@ -64,6 +64,7 @@ class PrintSpecSchema(Schema):
 
 
 PDF_TYPES = ["application/pdf", "application/octet-stream"]
+PREVIEW_TYPES = ["image/png", "application/octet-stream"]
 JOB_ID = re.compile(r"^pdf-[0-9a-f]{32}$")
 # RQ's states, as a client needs them.
 STATUS = {"deferred": "queued", "scheduled": "queued", "stopped": "failed", "canceled": "failed"}
@@ -201,6 +202,12 @@ class PreviewQuerySchema(Schema):
               description="The first page as a PNG picture.")
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
+@blp.doc(responses={"200": {
+    "description": "The first page as a PNG picture.",
+    "headers": {"ETag": {"description": "The PDF's sha256 and the width; send it in If-None-Match to get 304.",
+                         "schema": {"type": "string"}}},
+    # As for the PDF: generators read application/octet-stream as bytes, and Accept chooses it.
+    "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PREVIEW_TYPES}}})
 def get_preview(query, job_id):
     """Show the first page of a finished print job's PDF as a small PNG, rendered with PDFium."""
     _, pdf = finished_pdf(job_id)
@@ -208,7 +215,8 @@ def get_preview(query, job_id):
     if request.if_none_match.contains(tag):
         response = Response(status=304)
     else:
-        response = Response(preview.first_page_png(pdf, query["width"]), mimetype="image/png")
+        mimetype = request.accept_mimetypes.best_match(PREVIEW_TYPES) or PREVIEW_TYPES[0]
+        response = Response(preview.first_page_png(pdf, query["width"]), mimetype=mimetype)
     response.set_etag(tag)
     response.cache_control.no_cache = True
     return response

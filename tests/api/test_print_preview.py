@@ -25,6 +25,8 @@ def test_the_preview_is_the_first_page_at_low_resolution(client, redis_client):
     again = client.get(f"/v1/print-jobs/{job['id']}/preview?width=300",
                        headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304 and again.data == b""
+    raw = client.get(f"/v1/print-jobs/{job['id']}/preview?width=300", headers={"Accept": "application/octet-stream"})
+    assert raw.mimetype == "application/octet-stream" and raw.data == response.data
     wider = client.get(f"/v1/print-jobs/{job['id']}/preview")
     assert Image.open(io.BytesIO(wider.data)).width == 480 and wider.headers["ETag"] != response.headers["ETag"]
 
