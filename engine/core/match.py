@@ -7,6 +7,7 @@ from typing import Any
 import orjson
 from marshmallow import Schema, ValidationError
 
+from engine.core.checker import Check, compile_schema
 from engine.core.errors import GameOver, InvalidOptions, InvalidPlayers, MalformedAction, NotYourTurn
 from engine.core.protocol import Event, Game, State
 from engine.core.registry import get_game
@@ -105,11 +106,14 @@ def check_action(game: Game, action: Any) -> None:
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MalformedAction("An action is an object with a string `type`.")
-    schema = _action_checkers(game).get(action["type"])
-    if schema is None:
+    checker = _action_checkers(game).get(action["type"])
+    if checker is None:
         raise MalformedAction(
             f"{game.title} has no action {action['type']!r}; its actions are "
             f"{', '.join(sorted(_action_checkers(game)))}.", errors={"type": ["Unknown action type."]})
+    schema, accepts = checker
+    if accepts is not None and accepts(action):
+        return
     errors = schema.validate(action)
     if errors:
         said = "; ".join(f"{name}: {' '.join(map(str, why)) if isinstance(why, list) else why}"
@@ -118,8 +122,13 @@ def check_action(game: Game, action: Any) -> None:
 
 
 @cache
-def _action_checkers(game: Game) -> dict[str, Schema]:
-    return {type_of(schema): schema() for schema in game.action_schemas}
+def _action_checkers(game: Game) -> dict[str, tuple[Schema, Check | None]]:
+    """Each action type's schema and its compiled predicate (None: marshmallow checks every action of it)."""
+    checkers = {}
+    for schema_class in game.action_schemas:
+        schema = schema_class()
+        checkers[type_of(schema_class)] = (schema, compile_schema(schema))
+    return checkers
 
 
 def replay(game_name: str, players: int, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Match:
