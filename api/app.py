@@ -1,5 +1,7 @@
 """The Flask app factory."""
 
+from inspect import iscoroutinefunction
+from types import FunctionType
 from typing import Any
 
 from flask import Flask
@@ -7,6 +9,7 @@ from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import capacity, config, connections, cors, input_bounds, memory, problems, rate_limits, seat_answers
+from api.blueprint import serve_unwrapped
 from api.resources import (
     actions,
     contract,
@@ -23,6 +26,24 @@ from api.resources import (
 from api.schemas import ProblemSchema
 
 
+class DeskovkaFlask(Flask):
+    """Flask that asks once per function, not on every call, whether a hook or view is a coroutine."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._plain: set[FunctionType] = set()
+
+    def ensure_sync(self, func: Any) -> Any:
+        # Plain functions only: bound methods are new objects on every request.
+        if type(func) is FunctionType:
+            if func in self._plain:
+                return func
+            if not iscoroutinefunction(func):
+                self._plain.add(func)
+                return func
+        return super().ensure_sync(func)
+
+
 class DeskovkaApi(Api):
     """flask-smorest's Api with RFC 9457 problems documented as the error payload."""
 
@@ -33,7 +54,7 @@ class DeskovkaApi(Api):
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
-    app = Flask("deskovka")
+    app = DeskovkaFlask("deskovka")
     app.config.update(config.from_env())
     app.config.update(
         API_TITLE="deskovka",
@@ -60,5 +81,6 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.blp)
     app.register_blueprint(contract.blp)
     app.register_blueprint(desk.blp)
+    serve_unwrapped(app)
     app.extensions["deskovka.api"] = api
     return app

@@ -9,7 +9,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 from webargs.flaskparser import is_json_request
 
 from api import auth, connections, moves
-from api.blueprint import Blueprint
+from api.blueprint import Blueprint, serves_itself
 from api.input_bounds import parsed_body
 from api.problems import Problem
 from api.resources.games import ETAG, PROBLEM
@@ -97,6 +97,7 @@ def read_idempotency_key() -> str | None:
 @blp.alt_response(412, **PROBLEM)
 @blp.alt_response(422, **PROBLEM)
 @blp.doc(security=[{"seatToken": []}])
+@serves_itself
 def post_action(game_id):
     """Play one action as your seat; bots reply before the answer returns."""
     action = read_action()
