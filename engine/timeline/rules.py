@@ -64,9 +64,9 @@ def pile_cards(pile: dict[str, Any]) -> list[int]:
 def draw_top(pile: dict[str, Any], rng: Rng) -> int:
     """Take the top card of a pile that is shuffled as it is drawn (one Fisher-Yates step, then the last card)."""
     top = pile["size"] - 1
-    card = _at(pile, top)
     moved = pile["moved"]
-    moved.pop(str(top), None)
+    card = moved.pop(str(top), None)
+    card = _at(pile, top) if card is None else int(card)
     if top > 0:
         other = rng.randbelow(top + 1)
         if other != top:
