@@ -54,6 +54,25 @@ class TicketToRide(Game):
 
     # --- apply -------------------------------------------------------------------------------------------
 
+    def copy_state(self, state: State) -> State:
+        # The rules change these lists and dicts in place; every other value they only read (`cards`, `options`)
+        # or replace whole (a seat's offer, `tunnel`, `rng`, `result`). tests/engine/ticket_to_ride/test_copy.py
+        # holds every kind of move to leaving the state it was given as it was.
+        return {
+            **state,
+            "deck": state["deck"][:],
+            "faceup": state["faceup"][:],
+            "discard": state["discard"][:],
+            "hands": [hand[:] for hand in state["hands"]],
+            "ticket_deck": state["ticket_deck"][:],
+            "ticket_box": state["ticket_box"][:],
+            "offers": state["offers"][:],
+            "kept": [kept[:] for kept in state["kept"]],
+            "claims": state["claims"].copy(),
+            "stations": state["stations"].copy(),
+            "trains": state["trains"][:],
+        }
+
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         kind = action.get("type")
         step = state["step"]
