@@ -78,6 +78,30 @@ class Board:
                 tracks.setdefault(route.double, []).append(route)
         return {route.id: other for pair in tracks.values() for route in pair for other in pair if other is not route}
 
+    @cached_property
+    def tracks(self) -> tuple[tuple[str, int, str, int, str | None, int, Route], ...]:
+        """Every route, in map order, as the listing of claims reads it at every turn: (id, length, colour, ferry
+        locomotives, the other track's id or None, kind, the route); routes of one kind share colour, length and
+        ferry locomotives, so the same cards pay for them."""
+        kinds: dict[tuple[str, int, int], int] = {}
+        tracks = []
+        for r in self.routes.values():
+            other = self._siblings.get(r.id)
+            kind = kinds.setdefault((r.colour, r.length, r.ferry_locos), len(kinds))
+            tracks.append((r.id, r.length, r.colour, r.ferry_locos, None if other is None else other.id, kind, r))
+        return tuple(tracks)
+
+    @cached_property
+    def short_routes(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        """For each route colour (grey too) and each length n: the places in `tracks` of the routes of that colour
+        at most n long (n runs to the longest route)."""
+        longest = max((r.length for r in self.routes.values()), default=0)
+        return {
+            colour: tuple(tuple(place for place, track in enumerate(self.tracks) if track[2] == colour and
+                                track[1] <= n) for n in range(longest + 1))
+            for colour in (*self.colours, GREY)
+        }
+
     def routes_at(self, city: str) -> list[Route]:
         return [r for r in self.routes.values() if city in r.cities]
 

@@ -1,7 +1,5 @@
 """Train cards: the draw pile, the discard pile, the five face-up cards and paying with cards in hand."""
 
-from collections import Counter
-
 from engine.core.protocol import Event, State
 from engine.core.rng import Rng
 from engine.ticket_to_ride.board import LOCOMOTIVE, Board, Route
@@ -72,11 +70,17 @@ def refill(state: State, rng: Rng, events: list[Event]) -> bool:
     return changed
 
 
-def hand_counts(state: State, seat: int) -> Counter[str]:
-    return Counter(state["cards"][card] for card in state["hands"][seat])
+def hand_counts(board: Board, state: State, seat: int) -> dict[str, int]:
+    """How many cards of each colour and how many locomotives the seat holds (every one named, 0 if none)."""
+    counts = dict.fromkeys(board.colours, 0)
+    counts[LOCOMOTIVE] = 0
+    cards = state["cards"]
+    for card in state["hands"][seat]:
+        counts[cards[card]] += 1
+    return counts
 
 
-def route_payments(board: Board, route: Route, counts: Counter[str]) -> list[tuple[str, int]]:
+def route_payments(board: Board, route: Route, counts: dict[str, int]) -> list[tuple[str, int]]:
     """Every way to pay for a route: (colour, locomotives); colour `locomotive` means locomotives only.
 
     A ferry needs at least its locomotives; a grey route takes any one colour.
@@ -86,14 +90,13 @@ def route_payments(board: Board, route: Route, counts: Counter[str]) -> list[tup
     # With k locomotives a colour pays the other length - k: k runs from what the colour cannot cover (at least the
     # ferry's locomotives) to what the hand holds, short of paying with locomotives alone.
     top = min(locos, length - 1)
-    ways = [(colour, k) for colour in colours if colour in counts
-            for k in range(max(route.ferry_locos, length - counts[colour]), top + 1)]
+    ways = [(colour, k) for colour in colours for k in range(max(route.ferry_locos, length - counts[colour]), top + 1)]
     if locos >= length:
         ways.append((LOCOMOTIVE, length))
     return ways
 
 
-def set_payments(colours: tuple[str, ...], cost: int, counts: Counter[str]) -> list[tuple[str, int]]:
+def set_payments(colours: tuple[str, ...], cost: int, counts: dict[str, int]) -> list[tuple[str, int]]:
     """Every way to pay `cost` cards of one colour, locomotives standing in for any of them."""
     locos = counts[LOCOMOTIVE]
     ways = [(colour, k) for colour in colours for k in range(cost) if counts[colour] >= cost - k and locos >= k]
@@ -102,7 +105,7 @@ def set_payments(colours: tuple[str, ...], cost: int, counts: Counter[str]) -> l
     return ways
 
 
-def tunnel_payments(colour: str, extra: int, counts: Counter[str]) -> list[int]:
+def tunnel_payments(colour: str, extra: int, counts: dict[str, int]) -> list[int]:
     """The numbers of locomotives with which the extra tunnel cards can be paid (the rest in `colour`)."""
     locos = counts[LOCOMOTIVE]
     if colour == LOCOMOTIVE:

@@ -4,7 +4,7 @@ import itertools
 
 from engine.core.protocol import Action, State
 from engine.ticket_to_ride import cards as deck
-from engine.ticket_to_ride.board import LOCOMOTIVE, Board, Route
+from engine.ticket_to_ride.board import GREY, LOCOMOTIVE, Board, Route
 from engine.ticket_to_ride.steps import INITIAL, OVER, SECOND_CARD, TICKETS, TUNNEL
 
 START_KEEP, LATER_KEEP = 2, 1
@@ -27,17 +27,17 @@ def legal_actions(board: Board, state: State, seat: int) -> list[Action]:
         keep = min(START_KEEP if step == INITIAL else LATER_KEEP, len(offer))
         return [{"type": "keep_tickets", "tickets": list(kept)}
                 for size in range(keep, len(offer) + 1) for kept in itertools.combinations(offer, size)]
+    if step == SECOND_CARD:
+        return draws(state, second=True)
+    counts = deck.hand_counts(board, state, seat)
     if step == TUNNEL:
         tunnel = state["tunnel"]
-        counts = deck.hand_counts(state, seat)
         pay = [{"type": "pay_tunnel", "locomotives": k}
                for k in deck.tunnel_payments(tunnel["colour"], tunnel["extra"], counts)]
         return [*pay, {"type": "give_up_tunnel"}]
-    if step == SECOND_CARD:
-        return draws(state, second=True)
     actions = draws(state, second=False)
-    actions += _claims(board, state, seat)
-    actions += _stations(board, state, seat)
+    actions += _claims(board, state, seat, counts)
+    actions += _stations(board, state, seat, counts)
     if state["ticket_deck"]:
         actions.append({"type": "draw_tickets"})
     return actions or [{"type": "pass"}]
@@ -66,37 +66,38 @@ def claimable(board: Board, state: State, seat: int, route: Route) -> str | None
     return None
 
 
-def _open(board: Board, state: State, seat: int, route: Route) -> bool:
-    """`claimable(...) is None`, without writing the reasons (this runs for every route at every turn)."""
-    claims = state["claims"]
-    if route.id in claims or state["trains"][seat] < route.length:
-        return False
-    sibling = board.sibling(route)
-    return sibling is None or sibling.id not in claims or (state["players"] > 3 and claims[sibling.id] != seat)
-
-
-def _claims(board: Board, state: State, seat: int) -> list[Action]:
-    counts = deck.hand_counts(state, seat)
+def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> list[Action]:
     locos = counts[LOCOMOTIVE]
-    most = max((counts[colour] for colour in board.colours), default=0)
     trains, claims = state["trains"][seat], state["claims"]
-    # The ways to pay depend only on the route's colour, length and ferry locomotives: 39 kinds of 101 routes.
-    ways_by_kind: dict[tuple[str, int, int], list[tuple[str, int]]] = {}
+    # A route can be paid for exactly when cards of one colour (any, if grey) and locomotives reach its length:
+    # take the routes short enough for what each colour reaches, back in map order.
+    short = board.short_routes
+    cap = min(trains, len(short[GREY]) - 1)
+    places: list[int] = []
+    most = locos
+    for colour in board.colours:
+        reach = counts[colour] + locos
+        places += short[colour][reach if reach < cap else cap]
+        if reach > most:
+            most = reach
+    places += short[GREY][most if most < cap else cap]
+    places.sort()
+    one_track = state["players"] <= 3
+    tracks = board.tracks
+    ways_by_kind: dict[int, list[tuple[str, int]]] = {}
     actions: list[Action] = []
-    for route in board.routes.values():
-        length = route.length
-        if length > trains or route.id in claims or route.ferry_locos > locos:
+    append = actions.append
+    for place in places:
+        route_id, _, _, ferry_locos, sibling, kind, route = tracks[place]
+        if ferry_locos > locos or route_id in claims:
             continue
-        # Cards of one colour and locomotives must add up to the length (a quick test before the exact one).
-        if locos < length and (most if route.colour == "grey" else counts[route.colour]) + locos < length:
-            continue
-        if not _open(board, state, seat, route):
-            continue
-        kind = (route.colour, length, route.ferry_locos)
+        if sibling is not None and sibling in claims and (one_track or claims[sibling] == seat):
+            continue  # `claimable` says why
         ways = ways_by_kind.get(kind)
         if ways is None:
             ways = ways_by_kind[kind] = deck.route_payments(board, route, counts)
-        actions += [{"type": "claim", "route": route.id, "colour": colour, "locomotives": k} for colour, k in ways]
+        for paid_with, k in ways:
+            append({"type": "claim", "route": route_id, "colour": paid_with, "locomotives": k})
     return actions
 
 
@@ -105,11 +106,11 @@ def station_cost(board: Board, state: State, seat: int) -> int | None:
     return board.station_costs[built] if built < board.stations else None
 
 
-def _stations(board: Board, state: State, seat: int) -> list[Action]:
+def _stations(board: Board, state: State, seat: int, counts: dict[str, int]) -> list[Action]:
     cost = station_cost(board, state, seat)
     if cost is None:
         return []
-    ways = deck.set_payments(board.colours, cost, deck.hand_counts(state, seat))
+    ways = deck.set_payments(board.colours, cost, counts)
     return [
         {"type": "build_station", "city": city, "colour": colour, "locomotives": locos}
         for city in board.cities

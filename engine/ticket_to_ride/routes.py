@@ -43,7 +43,7 @@ def claim(board: Board, state: State, seat: int, action: Action, rng: Rng, event
     refusal = claimable(board, state, seat, route)
     if refusal:
         raise IllegalAction(refusal, route=route.id)
-    if (colour, locos) not in deck.route_payments(board, route, deck.hand_counts(state, seat)):
+    if (colour, locos) not in deck.route_payments(board, route, deck.hand_counts(board, state, seat)):
         raise IllegalAction(_why_not_paid(route, colour, locos), route=route.id)
     paid = deck.take_from_hand(state, seat, colour, route.length - locos, locos)
     if not route.tunnel:
@@ -104,7 +104,7 @@ def pay_tunnel(board: Board, state: State, seat: int, action: Action, rng: Rng, 
     if not _whole(locos):
         raise MalformedAction("pay_tunnel names how many `locomotives` pay for the extra cards.")
     tunnel = state["tunnel"]
-    if locos not in deck.tunnel_payments(tunnel["colour"], tunnel["extra"], deck.hand_counts(state, seat)):
+    if locos not in deck.tunnel_payments(tunnel["colour"], tunnel["extra"], deck.hand_counts(board, state, seat)):
         raise IllegalAction(f"You cannot pay {tunnel['extra']} more card(s) with {locos} locomotive(s).")
     extra = deck.take_from_hand(state, seat, tunnel["colour"], tunnel["extra"] - locos, locos)
     _finish_tunnel(board, state, seat, extra, events)

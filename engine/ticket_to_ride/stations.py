@@ -20,7 +20,7 @@ def build_station(board: Board, state: State, seat: int, action: Action, rng: Rn
         raise IllegalAction("You have no station left.")
     if city in state["stations"]:
         raise IllegalAction(f"{city} already has a station.")
-    if (colour, locos) not in deck.set_payments(board.colours, cost, deck.hand_counts(state, seat)):
+    if (colour, locos) not in deck.set_payments(board.colours, cost, deck.hand_counts(board, state, seat)):
         raise IllegalAction(f"This station costs {cost} card(s) of one colour (locomotives count as any); "
                             f"you cannot pay it with {colour} and {locos} locomotive(s).")
     paid = deck.take_from_hand(state, seat, colour, cost - locos if colour != LOCOMOTIVE else 0, locos)
