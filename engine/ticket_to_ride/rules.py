@@ -16,6 +16,14 @@ from engine.ticket_to_ride.setup import set_up
 from engine.ticket_to_ride.steps import INITIAL, SECOND_CARD, TICKETS, TUNNEL, TURN
 
 TURN_ACTIONS = ("draw_deck", "draw_faceup", "claim", "build_station", "draw_tickets", "pass")
+ALLOWED = {
+    INITIAL: ("keep_tickets",),
+    TICKETS: ("keep_tickets",),
+    TUNNEL: ("pay_tunnel", "give_up_tunnel"),
+    SECOND_CARD: ("draw_deck", "draw_faceup"),
+    TURN: TURN_ACTIONS,
+}
+KNOWN = frozenset({"keep_tickets", "pay_tunnel", "give_up_tunnel", *TURN_ACTIONS})
 
 
 @register
@@ -76,16 +84,9 @@ class TicketToRide(Game):
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         kind = action.get("type")
         step = state["step"]
-        allowed = {
-            INITIAL: ("keep_tickets",),
-            TICKETS: ("keep_tickets",),
-            TUNNEL: ("pay_tunnel", "give_up_tunnel"),
-            SECOND_CARD: ("draw_deck", "draw_faceup"),
-            TURN: TURN_ACTIONS,
-        }.get(step, ())
-        known = {"keep_tickets", "pay_tunnel", "give_up_tunnel", *TURN_ACTIONS}
-        if kind not in known:
-            raise MalformedAction(f"Unknown action type {kind!r}: use one of {', '.join(sorted(known))}.")
+        allowed = ALLOWED.get(step, ())
+        if kind not in KNOWN:
+            raise MalformedAction(f"Unknown action type {kind!r}: use one of {', '.join(sorted(KNOWN))}.")
         if kind not in allowed:
             raise IllegalAction(f"{kind} is not possible now: the game waits for {', '.join(allowed)}.", step=step)
         if seat not in self.to_act(state):

@@ -5,7 +5,7 @@ from engine.core.protocol import Event, State
 from engine.core.rng import Rng
 from engine.ticket_to_ride import cards as deck
 from engine.ticket_to_ride.board import Board
-from engine.ticket_to_ride.choices import claimable, legal_actions
+from engine.ticket_to_ride.choices import legal_actions
 from engine.ticket_to_ride.scoring import final_result
 from engine.ticket_to_ride.steps import OVER, TURN
 
@@ -41,13 +41,18 @@ def end_turn(board: Board, state: State, seat: int, rng: Rng, events: list[Event
 
 
 def map_open(board: Board, state: State) -> bool:
-    """Whether any player could still claim some route, cards aside."""
-    return any(
-        claimable(board, state, s, route) is None
-        for route in board.routes.values()
-        if route.id not in state["claims"]
-        for s in range(state["players"])
-    )
+    """Whether any player could still claim some route, cards aside: `claimable` is None for some seat and route
+    (asked without writing every refusal, at every turn)."""
+    claims, trains = state["claims"], state["trains"]
+    one_track = state["players"] <= 3
+    for route_id, length, _, _, sibling, _, _ in board.tracks:
+        if route_id in claims:
+            continue
+        other_owner = None if sibling is None else claims.get(sibling)
+        for seat, left in enumerate(trains):
+            if left >= length and (other_owner is None or (not one_track and other_owner != seat)):
+                return True
+    return False
 
 
 def _game_over(board: Board, state: State, events: list[Event]) -> None:

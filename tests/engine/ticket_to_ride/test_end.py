@@ -1,9 +1,13 @@
 """The end: 2 or fewer trains start the final round, in which everybody, that player too, plays once more."""
 
+import random
+
 import pytest
 
 from engine.core import IllegalAction
 from engine.ticket_to_ride.board import LOCOMOTIVE
+from engine.ticket_to_ride.choices import claimable
+from engine.ticket_to_ride.turn import map_open
 from tests.engine.ticket_to_ride.support import (
     BOARD,
     DRAW_DECK,
@@ -82,6 +86,22 @@ class TestStuckGames:
         assert of_type(events, "final_round") == [
             {"type": "final_round", "seat": 1, "reason": "no route can be claimed"}]
         assert state["final_turns"] == 2
+
+    @pytest.mark.parametrize("players", [3, 4])
+    def test_the_map_is_open_exactly_when_some_seat_may_claim_some_route(self, players):
+        state, pick = playing(players), random.Random(players)
+        doubles = sorted(r for r, route in BOARD.routes.items() if route.double)
+        answers = set()
+        for _ in range(300):
+            # Made-up tables with a few routes left, often one track of a double route.
+            free = pick.sample(doubles, pick.randrange(3)) + pick.sample(sorted(BOARD.routes), pick.randrange(3))
+            state["claims"] = {r: pick.randrange(players) for r in BOARD.routes if r not in free}
+            state["trains"] = [pick.randrange(9) for _ in range(players)]
+            some_seat_may = any(claimable(BOARD, state, seat, route) is None
+                                for route in BOARD.routes.values() for seat in range(players))
+            assert map_open(BOARD, state) == some_seat_may
+            answers.add(some_seat_may)
+        assert answers == {True, False}
 
     def test_pass_only_when_nothing_else_is_possible_and_a_round_of_passes_ends_the_game(self):
         state = rig(playing(2))
