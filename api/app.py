@@ -8,7 +8,18 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import capacity, config, connections, cors, input_bounds, memory, problems, rate_limits, seat_answers
+from api import (
+    capacity,
+    config,
+    connections,
+    cors,
+    input_bounds,
+    memory,
+    move_path,
+    problems,
+    rate_limits,
+    seat_answers,
+)
 from api.blueprint import serve_unwrapped
 from api.resources import (
     actions,
@@ -82,5 +93,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(contract.blp)
     app.register_blueprint(desk.blp)
     serve_unwrapped(app)
+    if app.config.get("MOVE_PATH", True):
+        move_path.init_app(app)  # last: it answers plain moves before the other middleware
     app.extensions["deskovka.api"] = api
     return app

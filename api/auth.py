@@ -25,7 +25,14 @@ def bearer() -> str | None:
 
     :raises Problem: 401 when the Authorization header is not a bearer token.
     """
-    header = request.headers.get("Authorization")
+    return bearer_from(request.headers.get("Authorization"))
+
+
+def bearer_from(header: str | None) -> str | None:
+    """Return the bearer token an Authorization header carries, or None for no header.
+
+    :raises Problem: 401 when the header is not a bearer token.
+    """
     if header is None:
         return None
     scheme, _, token = header.partition(" ")

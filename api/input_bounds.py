@@ -25,7 +25,7 @@ def _too_deep() -> Problem:
     return Problem(422, "request/too_deep", f"The body is nested deeper than {MAX_DEPTH} levels.")
 
 
-def _walk(value: Any) -> None:
+def check_depth(value: Any) -> None:
     """:raises Problem: for nesting deeper than MAX_DEPTH (orjson writes at most 254 levels back)."""
     stack = [(value, 1)]
     while stack:
@@ -55,7 +55,7 @@ def check_json_body() -> None:
         if "depth" in str(error):
             raise _too_deep() from None
         return  # not JSON at all: the view's parser answers with its own 400
-    _walk(value)
+    check_depth(value)
 
 
 def parsed_body() -> Any:

@@ -175,9 +175,10 @@ def test_a_client_that_sends_its_head_slowly_is_cut_off(strict_port):
             assert b" 200 " in other.recv(100)
 
 
-def test_a_body_that_does_not_arrive_in_time_is_408(strict_port):
+@pytest.mark.parametrize("path", [b"/v1/games", b"/v1/games/0123456789abcdef/actions"], ids=["create", "move"])
+def test_a_body_that_does_not_arrive_in_time_is_408(strict_port, path):
     with socket.create_connection((HOST, strict_port), timeout=10) as slow:
-        slow.sendall(b"POST /v1/games HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        slow.sendall(b"POST " + path + b" HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
                      b"Content-Length: 100\r\n\r\n{\"type\": ")
         answer = b""
         while chunk := slow.recv(4096):

@@ -1,0 +1,112 @@
+"""The move path (`api.move_path`) answers plain moves itself, and every move exactly as Flask's own path does."""
+
+import pytest
+from freezegun import freeze_time
+
+from api.move_path import ENDPOINT
+
+SEATS = [{"name": "Ada"}, {"name": "Bea"}]
+DEEP = b'{"type": "place", "card": ' + b"[" * 40 + b"]" * 40 + b"}"
+
+
+def counted(app):
+    """Count the calls that reach Flask's view."""
+    view = app.view_functions[ENDPOINT]
+    calls = []
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return view(*args, **kwargs)
+
+    app.view_functions[ENDPOINT] = counting
+    return calls
+
+
+def new_game(client):
+    created = client.post("/v1/games", json={"type": "timeline", "seats": SEATS, "seed": 7}).get_json()
+    return created["game"], {t["seat"]: t["token"] for t in created["tokens"]}
+
+
+def test_a_plain_move_does_not_reach_flask_and_one_with_an_origin_does(make_app):
+    app = make_app()
+    calls, client = counted(app), app.test_client()
+    game, tokens = new_game(client)
+    for origin in (None, "https://club.example"):
+        seat = game["to_act"][0]
+        card = game["view"]["hands"][seat]["cards"][0]["id"]
+        headers = {"Authorization": f"Bearer {tokens[seat]}", **({"Origin": origin} if origin else {})}
+        answer = client.post(f"/v1/games/{game['id']}/actions", json={"type": "place", "card": card, "gap": 0},
+                             headers=headers)
+        assert answer.status_code == 200
+        game = answer.get_json()["game"]
+        assert len(calls) == (0 if origin is None else 1)
+    assert answer.headers["Access-Control-Allow-Origin"] == "*"
+
+
+def requests_for(game, tokens, other_token):
+    """(name, body, content type, headers) of moves of every kind; they change both games alike."""
+    seat = game["to_act"][0]
+    hand = [card["id"] for card in game["view"]["hands"][seat]["cards"]]
+    mine = {"Authorization": f"Bearer {tokens[seat]}"}
+    waiting = {"Authorization": f"Bearer {tokens[1 - seat]}"}
+    place = {"type": "place", "card": hand[0], "gap": 0}
+    return [
+        ("not json", b'{"type": ', "application/json", mine),
+        ("too deep", DEEP, "application/json", mine),
+        ("not an action", b'{"type": 5}', "application/json", mine),
+        ("a list", b"[1, 2]", "application/json", mine),
+        ("no type", b"{}", "application/json", mine),
+        ("unknown action", b'{"type": "fly"}', "application/json", mine),
+        ("malformed action", b'{"type": "place", "card": 3, "gap": "x"}', "application/json", mine),
+        ("not json at all", b"place it", "text/plain", mine),
+        ("no token", place, None, {}),
+        ("not bearer", place, None, {"Authorization": "Basic eDp5"}),
+        ("foreign token", place, None, {"Authorization": f"Bearer {other_token}"}),
+        ("wrong token", place, None, {"Authorization": f"Bearer {game['id']}.0.nope"}),
+        ("odd digit in If-Match", place, None, {**mine, "If-Match": '"\u00b2"'}),
+        ("stale If-Match", place, None, {**mine, "If-Match": '"99"'}),
+        ("long Idempotency-Key", place, None, {**mine, "Idempotency-Key": "k" * 201}),
+        ("not in hand", {"type": "place", "card": "moon-landing-x", "gap": 0}, None, mine),
+        ("no such gap", {**place, "gap": 9}, None, mine),
+        ("not your turn", {"type": "place", "card": hand[0], "gap": 0}, None, waiting),
+        ("a move", place, None, {**mine, "Idempotency-Key": "first", "If-Match": f'"{game["version"]}"'}),
+        ("the move again", place, None, {**mine, "Idempotency-Key": "first", "If-Match": f'"{game["version"]}"'}),
+        ("the key reused", {**place, "gap": 1}, None, {**mine, "Idempotency-Key": "first"}),
+        ("with an origin", place, None, {**waiting, "Origin": "https://club.example"}),
+    ]
+
+
+@freeze_time("2026-12-01 03:00:00")
+def test_every_kind_of_move_is_answered_as_flask_answers_it(make_app):
+    apps = {"move path": make_app(), "flask": make_app(MOVE_PATH=False)}
+    clients = {name: app.test_client() for name, app in apps.items()}
+    games = {name: new_game(client) for name, client in clients.items()}
+    other_token = new_game(clients["flask"])[1][0]
+    kinds = {name: requests_for(*games[name], other_token) for name in apps}
+    answers, statuses = {}, set()
+    for index, (kind, *_) in enumerate(kinds["flask"]):
+        for name, client in clients.items():
+            game_id = games[name][0]["id"]
+            _, body, content_type, headers = kinds[name][index]
+            if content_type is None:
+                answer = client.post(f"/v1/games/{game_id}/actions", json=body, headers=headers)
+            else:
+                answer = client.post(f"/v1/games/{game_id}/actions", data=body, content_type=content_type,
+                                     headers=headers)
+            answers[name] = (answer.status_code, sorted(answer.headers.items()),
+                             answer.get_data().replace(game_id.encode(), b"<game>"))
+        assert answers["move path"] == answers["flask"], kind
+        statuses.add(answers["flask"][0])
+    assert statuses == {200, 400, 401, 403, 409, 412, 422}
+
+
+@pytest.mark.parametrize("content_type", ["application/json; charset=utf-8", "application/merge-patch+json"])
+def test_other_json_content_types_are_still_moves(make_app, content_type):
+    app = make_app()
+    client = app.test_client()
+    game, tokens = new_game(client)
+    seat = game["to_act"][0]
+    card = game["view"]["hands"][seat]["cards"][0]["id"]
+    answer = client.post(f"/v1/games/{game['id']}/actions", data=f'{{"type": "place", "card": "{card}", "gap": 0}}',
+                         content_type=content_type, headers={"Authorization": f"Bearer {tokens[seat]}"})
+    assert answer.status_code == 200 and answer.headers["ETag"] == '"1"'
