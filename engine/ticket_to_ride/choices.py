@@ -102,7 +102,7 @@ def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> li
 
 
 def station_cost(board: Board, state: State, seat: int) -> int | None:
-    built = sum(1 for owner in state["stations"].values() if owner == seat)
+    built = list(state["stations"].values()).count(seat)
     return board.station_costs[built] if built < board.stations else None
 
 
@@ -111,6 +111,8 @@ def _stations(board: Board, state: State, seat: int, counts: dict[str, int]) -> 
     if cost is None:
         return []
     ways = deck.set_payments(board.colours, cost, counts)
+    if not ways:
+        return []
     return [
         {"type": "build_station", "city": city, "colour": colour, "locomotives": locos}
         for city in board.cities
