@@ -101,3 +101,8 @@ def compile_schema(schema: Schema) -> Check | None:
         return None
     names = {"type": type, "all": all, "len": len, "dict": dict, "list": list, "str": str, "int": int, "bool": bool}
     return eval(f"lambda data: bool({expression})", {"__builtins__": names, **compiler.constants})
+
+
+def is_flat(schema: Schema) -> bool:
+    """Whether every field of the schema holds a plain value (no list or object), read as the compiler reads it."""
+    return all(type(field) in (fields.String, fields.Integer, StrictBoolean) for field in schema.fields.values())

@@ -2,12 +2,12 @@
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 from marshmallow import Schema, ValidationError
 
-from engine.core.checker import Check, compile_schema
+from engine.core.checker import Check, compile_schema, is_flat
 from engine.core.errors import GameOver, InvalidOptions, InvalidPlayers, MalformedAction, NotYourTurn
 from engine.core.protocol import Event, Game, State
 from engine.core.registry import get_game
@@ -91,43 +91,50 @@ def play(match: Match, seat: int, action: Any) -> tuple[Match, list[Event]]:
     to_act = game.to_act(match.state)
     if seat not in to_act:
         raise NotYourTurn(f"Seat {seat} may not act now.", to_act=sorted(to_act))
-    check_action(game, action)
-    state, events = game.apply(game.copy_state(match.state), seat, _copy(action))
+    flat = check_action(game, action)
+    state, events = game.apply(game.copy_state(match.state), seat, dict(action) if flat else _copy(action))
     version = match.version + 1
     entry = {"v": version, "seat": seat, "action": action}
     stamped = [{"v": version, **event} for event in events]
     return match.advanced(state, version, (*match.log, entry)), stamped
 
 
-def check_action(game: Game, action: Any) -> None:
-    """Hold an action to the game's schema for its `type`.
+def check_action(game: Game, action: Any) -> bool:
+    """Hold an action to the game's schema for its `type`; return whether all its values are plain (str, int, ...).
 
     :raises MalformedAction: naming every field that is missing, unknown or of the wrong type.
     """
+    checkers = _action_checkers(game)
+    kind = action.get("type") if type(action) is dict else None
+    found = checkers.get(kind) if type(kind) is str else None
+    if found is not None and found.accepts is not None and found.accepts(action):
+        return found.flat
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MalformedAction("An action is an object with a string `type`.")
-    checker = _action_checkers(game).get(action["type"])
-    if checker is None:
+    if found is None:
         raise MalformedAction(
             f"{game.title} has no action {action['type']!r}; its actions are "
-            f"{', '.join(sorted(_action_checkers(game)))}.", errors={"type": ["Unknown action type."]})
-    schema, accepts = checker
-    if accepts is not None and accepts(action):
-        return
-    errors = schema.validate(action)
+            f"{', '.join(sorted(checkers))}.", errors={"type": ["Unknown action type."]})
+    errors = found.schema.validate(action)
     if errors:
         said = "; ".join(f"{name}: {' '.join(map(str, why)) if isinstance(why, list) else why}"
                          for name, why in errors.items())
         raise MalformedAction(f"The {action['type']!r} action is malformed ({said}).", errors=errors)
+    return False
+
+
+class _Checker(NamedTuple):
+    schema: Schema
+    accepts: Check | None  # None: marshmallow checks every action of this type
+    flat: bool  # the schema takes only plain values, so a shallow copy of an accepted action is a private one
 
 
 @cache
-def _action_checkers(game: Game) -> dict[str, tuple[Schema, Check | None]]:
-    """Each action type's schema and its compiled predicate (None: marshmallow checks every action of it)."""
+def _action_checkers(game: Game) -> dict[str, _Checker]:
     checkers = {}
     for schema_class in game.action_schemas:
         schema = schema_class()
-        checkers[type_of(schema_class)] = (schema, compile_schema(schema))
+        checkers[type_of(schema_class)] = _Checker(schema, compile_schema(schema), is_flat(schema))
     return checkers
 
 

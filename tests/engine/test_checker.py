@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from marshmallow import Schema, fields, validates_schema
 
 from engine.core import all_games, new_match, play
-from engine.core.checker import compile_schema
+from engine.core.checker import compile_schema, is_flat
 from engine.core.errors import MalformedAction
 from engine.core.match import _action_checkers, check_action
 from engine.core.schema import ActionSchema, const, integer, listof, string
@@ -27,7 +27,7 @@ def test_every_legal_action_of_seeded_games_takes_the_fast_path(name):
             seat = pick.choice(sorted(match.to_act()))
             actions = game.legal_actions(match.state, seat)
             for action in actions:
-                schema, accepts = checkers[action["type"]]
+                schema, accepts, _ = checkers[action["type"]]
                 assert accepts(action), action
                 assert schema.validate(action) == {}
                 seen.add(action["type"])
@@ -56,7 +56,7 @@ ALL_SCHEMAS = [(name, kind, checker) for name, game in sorted(GAMES.items())
 
 @pytest.mark.parametrize(("name", "kind", "checker"), ALL_SCHEMAS, ids=[f"{n}-{k}" for n, k, _ in ALL_SCHEMAS])
 def test_the_predicate_never_takes_what_marshmallow_refuses(name, kind, checker):
-    schema, accepts = checker
+    schema, accepts, _ = checker
 
     @settings(max_examples=150, deadline=None)
     @given(_examples(schema), st.sampled_from([kind, "other"]))
@@ -111,3 +111,25 @@ def test_schemas_it_cannot_read_go_to_marshmallow_and_the_rest_compile():
     assert not accepts({"type": "plain", "seats": [0, -1]})
     assert not accepts({"type": "plain", "seats": [0, 1], "colour": "green"})
     assert not accepts({"type": "other", "seats": [0, 1]})
+
+
+def test_the_rules_get_their_own_copy_of_an_action_shallow_when_flat_deep_when_nested():
+    assert is_flat(_action_checkers(GAMES["timeline"])["place"].schema)
+    assert not is_flat(_action_checkers(GAMES["ticket-to-ride-europe"])["keep_tickets"].schema)
+    for name in ("timeline", "ticket-to-ride-europe"):
+        game, given = GAMES[name], []
+        match = new_match(name, 2, {}, 3)
+        seat = sorted(match.to_act())[0]
+        action = game.legal_actions(match.state, seat)[0]
+        def apply(state, seat, action, given=given, original=game.apply):
+            given.append(action)
+            return original(state, seat, action)
+
+        game.apply = apply
+        try:
+            play(match, seat, action)
+        finally:
+            del game.apply
+        assert given[0] == action and given[0] is not action
+        assert all(given[0][key] is not value for key, value in action.items() if isinstance(value, list))
+    assert any(isinstance(value, list) for value in action.values())
