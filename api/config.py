@@ -23,6 +23,9 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         # Games expire this long after their last change; finished games are kept longer for replay.
         "GAME_TTL": int(env.get("DESKOVKA_GAME_TTL", 7 * DAY)),
         "FINISHED_TTL": int(env.get("DESKOVKA_FINISHED_TTL", 30 * DAY)),
+        # A stored first answer to an Idempotency-Key is kept this long (never longer than its game): a client
+        # retries within minutes, and a record per move kept for a finished game's 30 days would outweigh the game.
+        "IDEMPOTENCY_TTL": int(env.get("DESKOVKA_IDEMPOTENCY_TTL", DAY)),
         # An uploaded deck expires this long after its upload or its last use by a new game or a print job.
         "DECK_TTL": int(env.get("DESKOVKA_DECK_TTL", 30 * DAY)),
         "MAX_WAIT": float(env.get("DESKOVKA_MAX_WAIT", 30)),

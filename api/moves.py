@@ -264,7 +264,7 @@ def act(
         body = orjson.dumps({"type": moved.type, "game": game_view(moved, seat), "events": events_for(events, seat)})
         answer = {"status": 200, "fingerprint": fingerprint, "body": orjson.Fragment(body)}
         result = store.commit(moved, record.rev, ttl_for(moved), list(match.log), events,
-                              (key, answer) if key else None)
+                              (key, answer) if key else None, current_app.config["IDEMPOTENCY_TTL"])
         if result is Commit.DONE:
             return 200, body, moved.version
         # Lost the race: the next round answers from the idempotency record, a 412, or a fresh try.

@@ -42,13 +42,13 @@ if redis.call('TYPE', KEYS[3]).ok == 'list' then
 end
 local logs = tonumber(ARGV[7])
 local batches = tonumber(ARGV[8])
-local first = 12 + logs
+local first = 13 + logs
 for i = first, first + 2 * batches - 1, 2 do redis.call('XADD', KEYS[3], ARGV[i] .. '-1', 'e', ARGV[i + 1]) end
 local old = redis.call('HGET', KEYS[1], 'version')
 redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4], 'head', ARGV[11])
-for i = 12, 11 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 13, 12 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 local ttl = tonumber(ARGV[6])
-if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', ttl) end
+if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', tonumber(ARGV[12])) end
 for i = 1, 3 do
   if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
 end
@@ -165,8 +165,12 @@ class GameStore:
         log: list[dict[str, Any]] = (),  # type: ignore[assignment]
         events: list[dict[str, Any]] = (),  # type: ignore[assignment]
         answer: tuple[str, dict[str, Any]] | None = None,
+        answer_ttl: int | None = None,
     ) -> Commit:
-        """Write the record if its revision is still `expected_rev` (None: the game must not exist yet)."""
+        """Write the record if its revision is still `expected_rev` (None: the game must not exist yet).
+
+        `answer` (key, first answer) is kept for `answer_ttl` seconds, never longer than the game (`ttl`).
+        """
         keys = [self.key_for(record.id, part) for part in ("state", "log", "events")]
         keys.append(answer[0] if answer else self.key_for(record.id, "idem:-"))
         if not self.cluster:
@@ -188,6 +192,7 @@ class GameStore:
             self.moves_channel,
             dumps(moved),
             dumps(record.head()),
+            ttl if answer_ttl is None else min(ttl, answer_ttl),
             *map(dumps, log),
             *(item for v, batch in batches.items() for item in (v, dumps(batch))),
         ]

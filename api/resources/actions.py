@@ -45,7 +45,8 @@ class ActionHeadersSchema(Schema):
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=validate.Length(1, 200),
-        metadata={"description": "Repeat a request with the same key to get the first answer again."},
+        metadata={"description": "Repeat a request with the same key to get the first answer again; it is kept "
+                                 "for a day (the server's DESKOVKA_IDEMPOTENCY_TTL), never longer than the game."},
     )
 
 

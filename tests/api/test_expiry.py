@@ -34,3 +34,22 @@ def test_a_running_game_and_then_a_finished_one_expire_whole(short_lived, redis_
     lasting = {key: ttl for key, ttl in finished.items() if ":idem:" not in key}
     assert all(4990 < ttl <= 5000 for ttl in lasting.values()), finished
     assert all(0 < ttl <= 5000 for ttl in finished.values()), "nothing of a game lives for ever"
+
+
+def test_a_first_answer_is_kept_for_the_idempotency_ttl_not_for_the_games_life(redis_client, redis_url):
+    app = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True,
+                      "GAME_TTL": 5000, "IDEMPOTENCY_TTL": 300})
+    client = app.test_client()
+    try:
+        game, tokens = create(client, [{"name": "A"}, {"bot": "random"}])
+        mine = view(client, game["id"], tokens[0])
+        headers = {**bearer(tokens[0]), "Idempotency-Key": "once"}
+        first = client.post(f"/v1/games/{game['id']}/actions", json=mine["legal_actions"][0], headers=headers)
+        again = client.post(f"/v1/games/{game['id']}/actions", json=mine["legal_actions"][0], headers=headers)
+        assert first.status_code == again.status_code == 200 and again.get_data() == first.get_data()
+        ttls = game_keys(redis_client, game["id"])
+        (answer,) = [ttl for key, ttl in ttls.items() if key.endswith(":once")]
+        assert 290 < answer <= 300
+        assert all(4990 < ttl <= 5000 for key, ttl in ttls.items() if ":idem:" not in key), ttls
+    finally:
+        app.extensions["deskovka"]["redis"].close()
