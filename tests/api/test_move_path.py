@@ -110,3 +110,17 @@ def test_other_json_content_types_are_still_moves(make_app, content_type):
     answer = client.post(f"/v1/games/{game['id']}/actions", data=f'{{"type": "place", "card": "{card}", "gap": 0}}',
                          content_type=content_type, headers={"Authorization": f"Bearer {tokens[seat]}"})
     assert answer.status_code == 200 and answer.headers["ETag"] == '"1"'
+
+
+def test_a_body_shorter_than_its_declared_length_is_not_taken_as_a_move(make_app):
+    app = make_app()
+    calls, client = counted(app), app.test_client()
+    game, tokens = new_game(client)
+    seat = game["to_act"][0]
+    card = game["view"]["hands"][seat]["cards"][0]["id"]
+    body = f'{{"type": "place", "card": "{card}", "gap": 0}}'.encode()
+    answer = client.post(f"/v1/games/{game['id']}/actions", data=body, content_type="application/json",
+                         headers={"Authorization": f"Bearer {tokens[seat]}"},
+                         environ_overrides={"CONTENT_LENGTH": str(len(body) + 5)})
+    assert answer.status_code == 400 and len(calls) == 0
+    assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == 0
