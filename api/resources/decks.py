@@ -9,6 +9,7 @@ from api import auth, connections
 from api.blueprint import Blueprint
 from api.deck_store import summary
 from api.input_bounds import BODY_LIMITS
+from api.offload import off_the_loop
 from api.problems import Problem
 from api.rate_limits import limited
 from api.resources.games import LOCATION, PROBLEM
@@ -165,7 +166,7 @@ def upload_deck(query):
     else:
         raise Problem(415, "deck/unsupported_type", "Send a deck as application/json or text/csv.")
     try:
-        deck, doc = user_deck(doc)
+        deck, doc = off_the_loop(user_deck, doc)
     except DeckError as error:
         raise Problem(422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).",
                       errors=describe(error.problems)) from None

@@ -1,0 +1,21 @@
+"""A request's heavy C work (decoding a deck's pictures, rendering a preview) off the gevent worker's loop.
+
+Under gevent workers every connection of a process shares one thread: a deck upload that decodes its pictures for
+seconds would stall every other request and follower of the process for as long. Such work runs in gevent's pool
+of native threads instead; the C code doing the bulk of it (Pillow's decoders, PDFium through ctypes) releases the
+GIL, so the loop keeps serving. Elsewhere (tests, the CLI, a threaded server) it runs in place.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from gevent import monkey
+
+
+def off_the_loop(func: Callable[..., Any], *args: Any) -> Any:
+    """Return func(*args), computed in a native thread when this process serves with gevent."""
+    if monkey.is_module_patched("socket"):
+        import gevent
+
+        return gevent.get_hub().threadpool.apply(func, args)
+    return func(*args)

@@ -1,0 +1,46 @@
+"""`deskovka api` (gunicorn's gevent workers) on a free loopback port, for tests that need the real server."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def start_api(redis_url: str, workers: int, **env: str):
+    port = free_port()
+    environ = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "DESKOVKA_QUEUE_URL": redis_url,
+               "DESKOVKA_LIMIT_GAMES": "off", **env}
+    server = subprocess.Popen([sys.executable, "-m", "api.cli", "api", "--port", str(port), "--workers", str(workers)],
+                              env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((HOST, port), timeout=1) as conn:
+                conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+                if b" 200 " in conn.recv(100):
+                    return server, port
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    pytest.fail("deskovka api did not start: " + server.communicate()[1].decode(errors="replace")[-2000:])
+
+
+def stop(server) -> None:
+    server.send_signal(signal.SIGQUIT)  # gunicorn's quick shutdown: followers would hold a graceful one for 30 s
+    try:
+        server.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.communicate()
