@@ -20,7 +20,6 @@ from api import (
     rate_limits,
     seat_answers,
 )
-from api.blueprint import serve_unwrapped
 from api.resources import (
     actions,
     contract,
@@ -92,7 +91,6 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.blp)
     app.register_blueprint(contract.blp)
     app.register_blueprint(desk.blp)
-    serve_unwrapped(app)
     if app.config.get("MOVE_PATH", True):
         move_path.init_app(app)  # last: it answers plain moves before the other middleware
     app.extensions["deskovka.api"] = api

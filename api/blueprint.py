@@ -4,7 +4,6 @@ orjson reads integers beyond 64 bits as floats, so every value that reaches the 
 fingerprint can be written back as JSON; the stdlib parser would let such an integer through to fail later.
 """
 
-import inspect
 import typing
 
 import flask
@@ -49,17 +48,3 @@ class Blueprint(flask_smorest.Blueprint):
 
         return decorator
 
-
-def serves_itself(func: typing.Callable) -> typing.Callable:
-    """Mark a view that reads its own arguments and returns a Response: smorest's decorators only document it.
-
-    `serve_unwrapped` then hands Flask the view itself instead of smorest's nine pass-through wrappers (a hot path).
-    """
-    func.serves_itself = True  # type: ignore[attr-defined]
-    return func
-
-
-def serve_unwrapped(app: flask.Flask) -> None:
-    for endpoint, view in app.view_functions.items():
-        if getattr(view, "serves_itself", False):
-            app.view_functions[endpoint] = inspect.unwrap(view)

@@ -6,19 +6,31 @@ ALLOW_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, Last-Ev
 EXPOSE_HEADERS = "ETag, Location"
 
 
+def allowed_origins(setting: object) -> frozenset[str]:
+    """The origins `DESKOVKA_CORS_ORIGINS` names ("*": any)."""
+    return frozenset(origin.strip() for origin in str(setting).split(",") if origin.strip())
+
+
+def headers_for(origins: frozenset[str], origin: str | None, method: str) -> tuple[dict[str, str], bool]:
+    """The CORS headers an answer to a request from `origin` carries, and whether the answer varies by origin."""
+    if not origin or not ("*" in origins or origin in origins):
+        return {}, False
+    headers = {"Access-Control-Allow-Origin": "*" if "*" in origins else origin,
+               "Access-Control-Expose-Headers": EXPOSE_HEADERS}
+    if method == "OPTIONS":
+        headers["Access-Control-Allow-Headers"] = ALLOW_HEADERS
+        headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        headers["Access-Control-Max-Age"] = "600"
+    return headers, "*" not in origins
+
+
 def init_app(app: Flask) -> None:
-    origins = {origin.strip() for origin in str(app.config["CORS_ORIGINS"]).split(",") if origin.strip()}
+    origins = allowed_origins(app.config["CORS_ORIGINS"])
 
     @app.after_request
     def allow(response: Response) -> Response:
-        origin = request.headers.get("Origin")
-        if origin and ("*" in origins or origin in origins):
-            response.headers["Access-Control-Allow-Origin"] = "*" if "*" in origins else origin
-            response.headers["Access-Control-Expose-Headers"] = EXPOSE_HEADERS
-            if request.method == "OPTIONS":
-                response.headers["Access-Control-Allow-Headers"] = ALLOW_HEADERS
-                response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
-                response.headers["Access-Control-Max-Age"] = "600"
-            if "*" not in origins:
-                response.vary.add("Origin")
+        headers, varies = headers_for(origins, request.headers.get("Origin"), request.method)
+        response.headers.update(headers)
+        if varies:
+            response.vary.add("Origin")
         return response

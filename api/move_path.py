@@ -1,11 +1,12 @@
 """A game's hot path: a plain, successful move is answered from WSGI, without Flask's dispatch around it.
 
 Flask's routing, hooks and response objects cost about as much CPU as the move itself. This middleware answers
-`POST /v1/games/<id>/actions` itself when nothing about the request needs them: no `Origin` (CORS), a server not
-over its connection cap, a JSON body of a declared length within the limit and nesting bounds. It runs the same
-code as the view (`actions.move`) and answers the same headers. Every other request, and any error met on the way,
-goes on to Flask: an error is handed over in the environ and raised by the view, after the app's hooks, so every
-refusal is answered exactly as if Flask had met it. A test holds both paths to the same answers.
+`POST /v1/games/<id>/actions` itself when nothing about the request needs them: a server not over its connection
+cap, a JSON body of a declared length within the limit and nesting bounds. It runs the same code as the view
+(`actions.move`) and answers the same headers, CORS's from the same function (`cors.headers_for`). Every other
+request, and any error met on the way, goes on to Flask: an error is handed over in the environ and raised by the
+view, after the app's hooks, so every refusal is answered exactly as if Flask had met it. A test holds both paths
+to the same answers.
 """
 
 import io
@@ -17,7 +18,7 @@ from typing import Any
 import orjson
 from flask import Flask
 
-from api import capacity, input_bounds
+from api import capacity, cors, input_bounds
 from api.resources import actions
 
 ENDPOINT = "actions.post_action"
@@ -41,6 +42,7 @@ class _Failing(io.RawIOBase):
 class MovePath:
     def __init__(self, app: Flask, wsgi_app: Callable) -> None:
         self.app, self.wsgi_app = app, wsgi_app
+        self.origins = cors.allowed_origins(app.config["CORS_ORIGINS"])
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         game_id = self._plain_move(environ)
@@ -68,18 +70,20 @@ class MovePath:
         except Exception as error:  # noqa: BLE001 - raised again by the view, answered by the app's handlers
             environ[actions.MET_ON_THE_MOVE_PATH] = error
             return self.wsgi_app(environ, start_response)
+        allowed, varies = cors.headers_for(self.origins, environ.get("HTTP_ORIGIN"), "POST")
         start_response(f"{status} {HTTPStatus(status).phrase}", [
             ("Content-Type", "application/json"),
             ("Content-Length", str(len(answer))),
             ("ETag", f'"{version}"'),
-            ("Vary", "Authorization"),
+            ("Vary", "Authorization, Origin" if varies else "Authorization"),
             ("Cache-Control", "private"),
+            *allowed.items(),
         ])
         return [answer]
 
     def _plain_move(self, environ: dict[str, Any]) -> str | None:
         """The game id of a move nothing but the view would act on, else None."""
-        if environ.get("REQUEST_METHOD") != "POST" or environ.get(capacity.BUSY) or "HTTP_ORIGIN" in environ:
+        if environ.get("REQUEST_METHOD") != "POST" or environ.get(capacity.BUSY):
             return None
         found = PATH.fullmatch(environ.get("PATH_INFO", ""))
         if found is None or "HTTP_TRANSFER_ENCODING" in environ:

@@ -9,7 +9,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 from webargs.flaskparser import is_json_request
 
 from api import auth, connections, moves
-from api.blueprint import Blueprint, serves_itself
+from api.blueprint import Blueprint
 from api.input_bounds import parsed_body
 from api.problems import Problem
 from api.resources.games import ETAG, PROBLEM
@@ -114,7 +114,6 @@ def move(game_id: str, action: dict[str, Any], authorization: str | None, if_mat
 @blp.alt_response(412, **PROBLEM)
 @blp.alt_response(422, **PROBLEM)
 @blp.doc(security=[{"seatToken": []}])
-@serves_itself
 def post_action(game_id):
     """Play one action as your seat; bots reply before the answer returns."""
     met = request.environ.get(MET_ON_THE_MOVE_PATH)

@@ -27,26 +27,27 @@ def new_game(client):
     return created["game"], {t["seat"]: t["token"] for t in created["tokens"]}
 
 
-def test_a_plain_move_does_not_reach_flask_and_one_with_an_origin_does(make_app):
+def test_a_plain_move_does_not_reach_flask_and_one_of_another_json_type_does(make_app):
     app = make_app()
     calls, client = counted(app), app.test_client()
     game, tokens = new_game(client)
-    for origin in (None, "https://club.example"):
+    for content_type in ("application/json", "application/merge-patch+json"):
         seat = game["to_act"][0]
         card = game["view"]["hands"][seat]["cards"][0]["id"]
-        headers = {"Authorization": f"Bearer {tokens[seat]}", **({"Origin": origin} if origin else {})}
-        answer = client.post(f"/v1/games/{game['id']}/actions", json={"type": "place", "card": card, "gap": 0},
-                             headers=headers)
+        answer = client.post(f"/v1/games/{game['id']}/actions", content_type=content_type,
+                             data=f'{{"type": "place", "card": "{card}", "gap": 0}}',
+                             headers={"Authorization": f"Bearer {tokens[seat]}", "Origin": "https://club.example"})
         assert answer.status_code == 200
         game = answer.get_json()["game"]
-        assert len(calls) == (0 if origin is None else 1)
-    assert answer.headers["Access-Control-Allow-Origin"] == "*"
+        assert len(calls) == (0 if content_type == "application/json" else 1)
+        assert answer.headers["Access-Control-Allow-Origin"] == "*"
 
 
 def requests_for(game, tokens, other_token):
     """(name, body, content type, headers) of moves of every kind; they change both games alike."""
     seat = game["to_act"][0]
     hand = [card["id"] for card in game["view"]["hands"][seat]["cards"]]
+    next_hand = [card["id"] for card in game["view"]["hands"][1 - seat]["cards"]]
     mine = {"Authorization": f"Bearer {tokens[seat]}"}
     waiting = {"Authorization": f"Bearer {tokens[1 - seat]}"}
     place = {"type": "place", "card": hand[0], "gap": 0}
@@ -72,13 +73,18 @@ def requests_for(game, tokens, other_token):
         ("a move", place, None, {**mine, "Idempotency-Key": "first", "If-Match": f'"{game["version"]}"'}),
         ("the move again", place, None, {**mine, "Idempotency-Key": "first", "If-Match": f'"{game["version"]}"'}),
         ("the key reused", {**place, "gap": 1}, None, {**mine, "Idempotency-Key": "first"}),
-        ("with an origin", place, None, {**waiting, "Origin": "https://club.example"}),
+        ("an illegal move with an origin", place, None, {**waiting, "Origin": "https://club.example"}),
+        ("a move with an origin", {"type": "place", "card": next_hand[0], "gap": 0}, None,
+         {**waiting, "Origin": "https://club.example"}),
+        ("a move with another origin", {"type": "place", "card": hand[1], "gap": 0}, None,
+         {**mine, "Origin": "https://elsewhere.example"}),
     ]
 
 
+@pytest.mark.parametrize("origins", ["*", "https://club.example"])
 @freeze_time("2026-12-01 03:00:00")
-def test_every_kind_of_move_is_answered_as_flask_answers_it(make_app):
-    apps = {"move path": make_app(), "flask": make_app(MOVE_PATH=False)}
+def test_every_kind_of_move_is_answered_as_flask_answers_it(make_app, origins):
+    apps = {"move path": make_app(CORS_ORIGINS=origins), "flask": make_app(MOVE_PATH=False, CORS_ORIGINS=origins)}
     clients = {name: app.test_client() for name, app in apps.items()}
     games = {name: new_game(client) for name, client in clients.items()}
     other_token = new_game(clients["flask"])[1][0]
