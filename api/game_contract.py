@@ -13,9 +13,9 @@ from typing import Any
 from apispec import APISpec
 from marshmallow import RAISE, Schema
 
-from engine.core import all_games
 from engine.core.protocol import Game
 from engine.core.schema import NoOptions, type_of
+from engine.games import all_games
 
 Spec = dict[str, Any]
 

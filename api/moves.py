@@ -16,11 +16,12 @@ from api.lobby import Lobby
 from api.problems import Problem
 from api.store import SHAPE, Commit, GameRecord, GameStore, Head
 from api.views import events_for, game_view
-from engine.core import Match, Rng, get_game, new_match, play
+from engine.core import Match, Rng, play
 from engine.core.errors import InvalidOptions, UnknownBot
 from engine.core.match import check_action
 from engine.core.protocol import Bot, Event
 from engine.core.rng import mixed_seed
+from engine.games import get_game, new_match
 
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")
 # A request stops moving bots after this many steps; the next request carries on.
@@ -50,7 +51,7 @@ def make_bot(game_type: str, seat: dict[str, Any]) -> Bot:
 
 
 def to_match(record: GameRecord) -> Match:
-    return Match(record.type, record.players, record.options, record.seed, record.state, record.version)
+    return Match(get_game(record.type), record.players, record.options, record.seed, record.state, record.version)
 
 
 def run_bots(record: GameRecord, match: Match) -> tuple[Match, list[Event]]:

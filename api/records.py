@@ -7,7 +7,7 @@ from flask import current_app
 from api.deck_store import DeckStore
 from api.problems import Problem
 from api.store import SHAPE, GameRecord, GameStore
-from engine.core import replay
+from engine.games import replay
 
 # Games whose state changed shape in shape 2 (their card catalogue left the state); others keep their state as is.
 REPLAYED = {"timeline", "chronology"}

@@ -3,8 +3,8 @@
 from typing import Any
 
 from api.store import GameRecord
-from engine.core import get_game
 from engine.core.match import public_event, visible_to
+from engine.games import get_game
 
 
 def seat_list(record: GameRecord) -> list[dict[str, Any]]:

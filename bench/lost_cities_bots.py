@@ -8,8 +8,9 @@ import statistics
 import sys
 import time
 
-from engine.core import Rng, get_game, new_match, play
+from engine.core import Rng, play
 from engine.core.protocol import RandomBot
+from engine.games import get_game, new_match
 from engine.lost_cities.bots import GoodBot
 
 

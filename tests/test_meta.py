@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import all_games
+from engine.games import all_games
 
 ROOT = Path(__file__).parents[1]
 GAMES = all_games()

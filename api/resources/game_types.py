@@ -8,9 +8,9 @@ from marshmallow import Schema, fields
 from api.blueprint import Blueprint
 from api.problems import Problem
 from api.schemas import ProblemSchema
-from engine.core import all_games, get_game
 from engine.core.errors import UnknownGame
 from engine.core.protocol import Game
+from engine.games import all_games, get_game
 
 blp = Blueprint("game-types", __name__, url_prefix="/v1/game-types", description="The games deskovka hosts.")
 

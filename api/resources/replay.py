@@ -6,7 +6,7 @@ from api import connections, moves
 from api.blueprint import Blueprint
 from api.problems import Problem
 from api.resources.games import PROBLEM
-from engine.core import get_game
+from engine.games import get_game
 
 blp = Blueprint("replay", __name__, url_prefix="/v1/games", description="Replay finished games.")
 

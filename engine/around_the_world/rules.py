@@ -13,7 +13,6 @@ from engine.around_the_world.phases import ACTION_TYPES, DISCARD, OVER, PHASE_AC
 from engine.around_the_world.setup import set_up
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
-from engine.core.registry import register
 from engine.core.rng import Rng
 
 Handler = Callable[[Board, State, int, Action, Rng], list[Event]]
@@ -33,7 +32,6 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-@register
 class AroundTheWorld(Game):
     name = "around-the-world"
     title = "Around the World in 80 Days"

@@ -4,9 +4,9 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from engine.chronology.table import cards_left, fits, pile, players, year_of
+from engine.core.bots import HitRateBot
 from engine.core.protocol import Action, State
 from engine.core.rng import Rng
-from engine.timeline.bots import HitRateBot
 
 if TYPE_CHECKING:
     from engine.core.protocol import Game

@@ -9,7 +9,6 @@ from engine.chronology.powers import MOVES, NAMES, power_actions, use_power
 from engine.chronology.table import DATE_FIELDS, cards_left, colour_of, fits, front, in_play, players, revealed
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
-from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.decks import get_deck
 
@@ -86,7 +85,6 @@ def _result(state: State) -> Outcome:
     return {"winners": winners, "decided_by": decided_by, "standings": standings}
 
 
-@register
 class Chronology(Game):
     name = "chronology"
     title = "Chronology"

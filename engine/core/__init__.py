@@ -8,9 +8,8 @@ from engine.core.errors import (
     MalformedAction,
     NotYourTurn,
 )
-from engine.core.match import Match, new_match, play, replay
+from engine.core.match import Match, play
 from engine.core.protocol import Bot, Game
-from engine.core.registry import all_games, get_game, register
 from engine.core.rng import Rng
 
 __all__ = [
@@ -24,10 +23,5 @@ __all__ = [
     "Match",
     "NotYourTurn",
     "Rng",
-    "all_games",
-    "get_game",
-    "new_match",
     "play",
-    "register",
-    "replay",
 ]

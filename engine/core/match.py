@@ -10,7 +10,6 @@ from marshmallow import Schema, ValidationError
 from engine.core.checker import Check, compile_schema, is_flat
 from engine.core.errors import GameOver, InvalidOptions, InvalidPlayers, MalformedAction, NotYourTurn
 from engine.core.protocol import Event, Game, State
-from engine.core.registry import get_game
 from engine.core.schema import type_of
 
 
@@ -18,7 +17,7 @@ from engine.core.schema import type_of
 class Match:
     """One game in play: what it was set up from, its version and its current state."""
 
-    game: str
+    rules: Game
     players: int
     options: dict[str, Any]
     seed: int
@@ -27,8 +26,8 @@ class Match:
     log: tuple[dict[str, Any], ...] = field(default=())
 
     @property
-    def rules(self) -> Game:
-        return get_game(self.game)
+    def game(self) -> str:
+        return self.rules.name
 
     def to_act(self) -> set[int]:
         return set() if self.is_over() else self.rules.to_act(self.state)
@@ -72,12 +71,11 @@ def validate_options(game: Game, players: int, options: dict[str, Any] | None) -
     return orjson.loads(orjson.dumps(loaded))
 
 
-def new_match(game_name: str, players: int, options: dict[str, Any] | None, seed: int) -> Match:
+def new_match(game: Game, players: int, options: dict[str, Any] | None, seed: int) -> Match:
     """Set up a game; options are validated by the game's own schema."""
-    game = get_game(game_name)
     valid = validate_options(game, players, options)
     state = game.setup(players, valid, seed)
-    return Match(game=game_name, players=players, options=valid, seed=seed, state=state)
+    return Match(rules=game, players=players, options=valid, seed=seed, state=state)
 
 
 def play(match: Match, seat: int, action: Any) -> tuple[Match, list[Event]]:
@@ -138,9 +136,9 @@ def _action_checkers(game: Game) -> dict[str, _Checker]:
     return checkers
 
 
-def replay(game_name: str, players: int, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Match:
+def replay(game: Game, players: int, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Match:
     """Re-run a game from its seed and action log."""
-    match = new_match(game_name, players, options, seed)
+    match = new_match(game, players, options, seed)
     for entry in log:
         match, _ = play(match, entry["seat"], entry["action"])
     return match

@@ -5,7 +5,6 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
-from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.lost_cities import schemas
 from engine.lost_cities import sheet as sheets
@@ -18,7 +17,6 @@ from engine.lost_cities.turn import leave, parse_take, roll, takes
 ACTIVE, OTHERS, OVER = "active", "others", "over"
 
 
-@register
 class LostCities(Game):
     name = "lost-cities"
     title = "Lost Cities: Roll & Write"

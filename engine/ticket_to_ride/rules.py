@@ -4,7 +4,6 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
-from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.ticket_to_ride import choices, draws, routes, schemas, stations, tickets, turn
 from engine.ticket_to_ride import view as views
@@ -26,7 +25,6 @@ ALLOWED = {
 KNOWN = frozenset({"keep_tickets", "pay_tunnel", "give_up_tunnel", *TURN_ACTIONS})
 
 
-@register
 class TicketToRide(Game):
     name = "ticket-to-ride-europe"
     title = "Ticket to Ride: Europe"

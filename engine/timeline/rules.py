@@ -11,12 +11,11 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
-from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.decks import builtin_decks, deck_in_play, get_deck
 from engine.decks.model import Deck
 from engine.timeline import schemas
-from engine.timeline.bots import HitRateBot
+from engine.timeline.bots import TimelineHitRateBot
 from engine.timeline.options import TimelineOptions, hand_size
 
 KEY_FIELDS = {"key", "label"}
@@ -75,14 +74,13 @@ def draw_top(pile: dict[str, Any], rng: Rng) -> int:
     return card
 
 
-@register
 class Timeline(Game):
     name = "timeline"
     title = "Timeline"
     min_players = 2
     max_players = 8
     options_schema = TimelineOptions
-    bots = {"random": RandomBot, "hit-rate": HitRateBot}
+    bots = {"random": RandomBot, "hit-rate": TimelineHitRateBot}
     action_schemas = schemas.ACTIONS
     event_schemas = schemas.EVENTS
     view_schema = schemas.TimelineView

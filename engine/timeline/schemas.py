@@ -10,7 +10,6 @@ from engine.core.schema import (
     integer,
     listof,
     nested,
-    number,
     seat_list,
     seat_number,
     string,
@@ -138,12 +137,6 @@ class TimelineGameOverEvent(EventSchema):
     type = const("game_over", "The game ended.")
     winners = seat_list("The winners.")
 
-
-class HitRateBotOptions(Schema):
-    """Options of the hit-rate bot."""
-
-    hit_rate = number("The chance, 0-1, that the bot places a card correctly (default 0.7).", minimum=0, maximum=1,
-                      optional=True)
 
 
 ACTIONS = (TimelinePlaceAction,)

@@ -4,7 +4,7 @@ import threading
 
 import orjson
 
-from engine.core import get_game, replay
+from engine.games import get_game, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 from tests.contract.test_contract import leaks
 

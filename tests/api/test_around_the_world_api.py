@@ -1,6 +1,6 @@
 """Around the World in 80 Days through the real HTTP API: two people and the greedy bot race to London."""
 
-from engine.core import replay
+from engine.games import replay
 from tests.api.helpers import bearer, create, play_to_end, view
 
 ANN, BOT, BO = 0, 1, 2

@@ -1,7 +1,8 @@
 """Chronology through the real HTTP API: no special-casing, two people and two bots play to the end."""
 
 from engine.chronology.table import fits
-from engine.core import new_match, play, replay
+from engine.core import play
+from engine.games import new_match, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 
 OPTIONS = {"cards_per_colour": 2, "ages": [11, None, 40, None]}

@@ -7,9 +7,9 @@ import yaml
 from openapi_spec_validator import validate
 
 from api.problems import CODE_STATUS, ENGINE_STATUS
-from engine.core import all_games
 from engine.core.errors import ALL_ERRORS
 from engine.core.schema import type_of
+from engine.games import all_games
 
 COMMITTED = Path(__file__).parents[2] / "openapi.yaml"
 

@@ -6,11 +6,11 @@ import orjson
 import pytest
 
 from api.store import GameStore
-from engine.core import get_game
 from engine.decks import builtin_decks, get_deck
 from engine.decks import store as deck_registry
 from engine.decks.parse import parse_deck
 from engine.decks.store import builtin_document
+from engine.games import get_game
 from tests.api.helpers import act, bearer, create, view
 
 

@@ -1,7 +1,7 @@
 """A seed nobody at the table can exploit: a creator's seed is mixed with a server nonce when others join."""
 
-from engine.core import new_match, replay
 from engine.core.rng import mixed_seed
+from engine.games import new_match, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 
 OPTIONS = {"hand_size": 4}

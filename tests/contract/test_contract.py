@@ -6,10 +6,11 @@ from typing import Any
 import orjson
 import pytest
 
-from engine.core import Rng, all_games, new_match, play, replay
+from engine.core import Rng, play
 from engine.core.match import check_action, public_event, visible_to
 from engine.core.protocol import RandomBot
 from engine.core.schema import type_of
+from engine.games import all_games, new_match, replay
 
 GAMES = all_games()
 MAX_STEPS = 20_000

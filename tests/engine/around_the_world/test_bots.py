@@ -1,7 +1,8 @@
 """Bots: both play legal actions only; the greedy bot travels cheaply, dodges the detective and beats random."""
 
-from engine.core import Rng, new_match, play
+from engine.core import Rng, play
 from engine.core.protocol import RandomBot
+from engine.games import new_match
 from tests.engine.around_the_world.support import GAME, act, rig_dice, set_hand, start, travel, travel_phase
 
 GREEDY = GAME.bots["greedy"]

@@ -6,7 +6,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import new_match
+from engine.games import new_match
 from tests.engine.around_the_world.support import BOARD, GAME
 from tests.machines import play_a_legal_move, play_or_refuse
 

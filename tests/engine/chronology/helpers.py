@@ -3,7 +3,8 @@
 from collections import Counter
 from typing import Any
 
-from engine.core import Match, get_game, new_match, play
+from engine.core import Match, play
+from engine.games import get_game, new_match
 
 GAME = get_game("chronology")
 

@@ -4,7 +4,8 @@ import pytest
 
 from engine.chronology.bots import SensibleBot
 from engine.chronology.table import fits
-from engine.core import InvalidOptions, Rng, new_match, play
+from engine.core import InvalidOptions, Rng, play
+from engine.games import new_match
 from tests.engine.chronology.helpers import GAME, arrange
 
 CHRONOLOGIES = {0: ["battle-of-hastings", "eiffel-tower"],  # 1066, 1889

@@ -1,7 +1,8 @@
 """Bots: both play legal actions only; the good bot beats the random one."""
 
-from engine.core import Rng, get_game, new_match, play
+from engine.core import Rng, play
 from engine.core.protocol import RandomBot
+from engine.games import get_game, new_match
 from engine.lost_cities.bots import GoodBot
 from tests.engine.lost_cities.support import GAME, REFUSE, STOP, accelerate, act, start, take
 

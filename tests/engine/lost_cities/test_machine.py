@@ -4,7 +4,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import new_match
+from engine.games import new_match
 from engine.lost_cities.layout import default_layout
 from tests.machines import play_a_legal_move, play_or_refuse
 

@@ -4,7 +4,7 @@ import copy
 from collections import Counter, defaultdict
 from typing import Any
 
-from engine.core import get_game
+from engine.games import get_game
 from engine.ticket_to_ride import TicketToRide
 from engine.ticket_to_ride.board import board
 

@@ -10,7 +10,8 @@ locomotive, orange, blue, orange.
 
 import pytest
 
-from engine.core import new_match, play, replay
+from engine.core import play
+from engine.games import new_match, replay
 from tests.engine.ticket_to_ride.support import GAME, act, colours, hand, of_type, start
 
 A, B = 0, 1

@@ -7,7 +7,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from engine.core import new_match
+from engine.games import new_match
 from engine.ticket_to_ride.board import board
 from tests.machines import play_a_legal_move, play_or_refuse
 

@@ -2,11 +2,12 @@
 
 import pytest
 
-from engine.core import IllegalAction, InvalidOptions, MalformedAction, get_game, new_match, play
+from engine.core import IllegalAction, InvalidOptions, MalformedAction, play
 from engine.core.rng import Rng
 from engine.decks import add_deck
 from engine.decks.parse import parse_deck
-from engine.timeline.bots import HitRateBot
+from engine.games import get_game, new_match
+from engine.timeline.bots import TimelineHitRateBot as HitRateBot
 from engine.timeline.rules import new_pile, pile_cards
 from tests.engine.timeline.conftest import YEARS
 
