@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates
 
+from engine.core.schema import first_seat
 from engine.decks.model import LANGUAGES
 from engine.decks.parse import COLOURS
 
@@ -33,6 +34,8 @@ class ChronologyOptions(Schema):
         allow_none=True,
         metadata={"description": "One age (or null) per seat; the youngest wins a tie when every tied age is known."},
     )
+
+    first = first_seat()
 
     @validates("colours")
     def distinct_colours(self, value: list[str], **kwargs: object) -> None:
