@@ -108,8 +108,8 @@ class Chronology(Game):
             # Cards turned over by a wrong placement: their dates were seen before they went to the discard pile.
             "shown": [],
             "phase": "setup",
-            "turn": options["first"],
-            "first": options["first"],
+            "turn": options.get("first", 0),
+            "first": options.get("first", 0),
             "power": None,
             "round": 0,
             "final_round": False,

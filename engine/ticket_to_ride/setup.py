@@ -42,7 +42,7 @@ def set_up(board: Board, players: int, options: dict[str, Any], seed: int) -> St
         "stations": {},
         "trains": [board.trains] * players,
         "step": INITIAL,
-        "active": options["first"],
+        "active": options.get("first", 0),
         "turn": 0,
         "tunnel": None,
         "final_turns": None,

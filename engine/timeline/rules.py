@@ -87,6 +87,7 @@ class Timeline(Game):
     min_players = 2
     max_players = 8
     options_schema = TimelineOptions
+    youngest_starts = True
     bots = {"random": RandomBot, "hit-rate": HitRateBot}
     action_schemas = schemas.ACTIONS
     event_schemas = schemas.EVENTS
@@ -117,8 +118,8 @@ class Timeline(Game):
             "active": list(range(players)),
             "eliminated": {},
             "round": 1,
-            "queue": in_turn_order(list(range(players)), options["first"], players),
-            "first": options["first"],
+            "queue": in_turn_order(list(range(players)), options.get("first", 0), players),
+            "first": options.get("first", 0),
             "winners": None,
             "rng": rng.to_state(),
         }
