@@ -1,4 +1,4 @@
-"""Around the World in 80 Days has one option, the start player: the board is data, the player count picks the variant."""
+"""Around the World in 80 Days has one option, the start player; the player count picks the 2-player variant."""
 
 from marshmallow import Schema
 
