@@ -32,7 +32,8 @@ class ChronologyOptions(Schema):
         fields.Integer(allow_none=True, validate=validate.Range(0, 150)),
         load_default=None,
         allow_none=True,
-        metadata={"description": "One age (or null) per seat; the youngest wins a tie when every tied age is known."},
+        metadata={"description": "One age (or null) per seat; the youngest wins a tie when every tied age is known. "
+                                 "Not for a table with open seats: there each player gives their own with their seat."},
     )
 
     first = first_seat()
