@@ -99,7 +99,8 @@ def add_games(document: Spec) -> None:
         answer["properties"].update({
             "type": kind,
             "options": ref(f"{p}Options"),
-            "view": ref(game.view_schema.__name__),
+            "view": nullable(game.view_schema.__name__, "The table as your seat may see it; null while open seats "
+                             "wait for players (the deal happens when the last seat is taken)."),
             "outcome": nullable(game.outcome_schema.__name__, "Winners and standings once over, else null."),
         })
         answer["properties"]["legal_actions"]["items"] = ref(f"{p}Action")

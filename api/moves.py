@@ -9,7 +9,7 @@ import orjson
 from flask import current_app
 from marshmallow import ValidationError
 
-from api import auth, clock, connections, metrics, records
+from api import auth, clock, connections, metrics, records, table
 from api.deck_store import DeckStore
 from api.input_bounds import header_number
 from api.lobby import Lobby
@@ -20,7 +20,6 @@ from engine.core import Match, Rng, play
 from engine.core.errors import InvalidOptions, UnknownBot
 from engine.core.match import check_action
 from engine.core.protocol import Bot, Event
-from engine.core.rng import mixed_seed
 from engine.games import get_game, new_match
 
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -51,6 +50,7 @@ def make_bot(game_type: str, seat: dict[str, Any]) -> Bot:
 
 
 def to_match(record: GameRecord) -> Match:
+    assert record.state is not None, "an undealt table is never played"
     return Match(get_game(record.type), record.players, record.options, record.seed, record.state, record.version)
 
 
@@ -81,36 +81,19 @@ def ttl_for(record: GameRecord) -> int:
     return int(config["FINISHED_TTL"] if record.status == "finished" else config["GAME_TTL"])
 
 
-def with_ages(game_type: str, seats: list[dict[str, Any]], options: dict[str, Any]) -> dict[str, Any]:
-    """Hand the seats' ages to a game whose options ask for them (a youngest-player tie-break)."""
-    if "ages" in get_game(game_type).options_schema().fields and "ages" not in options:
-        if any(seat.get("age") is not None for seat in seats):
-            return {**options, "ages": [seat.get("age") for seat in seats]}
-    return options
-
-
-def deal_seed(chosen: int | None, seats: list[dict[str, Any]]) -> tuple[int, int | None, str | None]:
-    """Return (seed, chosen seed, nonce): a creator's seed is used as is only when every seat is theirs.
-
-    With an open seat the creator could otherwise compute the joiner's cards and the draw order, so a secret
-    nonce is mixed in and kept until the game is over.
-    """
-    if chosen is None:
-        return secrets.randbits(63), None, None
-    if not any(seat.get("open") for seat in seats):
-        return chosen, None, None
-    nonce = secrets.token_hex(16)
-    return mixed_seed(chosen, nonce), chosen, nonce
-
-
 def create(
     store: GameStore, lobby: Lobby, decks: DeckStore, body: dict[str, Any]
 ) -> tuple[GameRecord, list[dict], list[Event]]:
-    """Set up a game, mint a token per named human seat and let bots start."""
-    game_type, seats = body["type"], body["seats"]
-    decks.make_known((body.get("options") or {}).get("deck"))
-    seed, chosen_seed, nonce = deal_seed(body.get("seed"), seats)
-    match = new_match(game_type, len(seats), with_ages(game_type, seats, body.get("options") or {}), seed)
+    """Set up a game, mint a token per named human seat and let bots start; a table with open seats waits undealt."""
+    game_type, seats, options = body["type"], body["seats"], body.get("options") or {}
+    decks.make_known(options.get("deck"))
+    seed, chosen_seed, nonce = table.deal_seed(body.get("seed"), seats)
+    match: Match | None = None
+    if any(seat.get("open") for seat in seats):
+        options = table.table_options(game_type, len(seats), options)
+    else:
+        match = new_match(game_type, len(seats), table.with_ages(game_type, seats, options), seed)
+        options = match.options
     game_id = new_id()
     tokens, stored = [], []
     for i, seat in enumerate(seats):
@@ -126,18 +109,25 @@ def create(
             stored.append({"name": seat["name"], "age": seat.get("age"), "token_hash": token_hash, "joined": True})
     now = clock.timestamp()
     status = "running" if all(s["joined"] for s in stored) else "open"
-    record = GameRecord(game_id, game_type, len(seats), match.options, seed, match.state, stored, status, now, now,
+    record = GameRecord(game_id, game_type, len(seats), options, seed, match and match.state, stored, status, now, now,
                         chosen_seed=chosen_seed, nonce=nonce, shape=SHAPE)
-    deck = get_game(game_type).deck_in_play(match.state)
-    if deck is not None:
-        decks.keep_builtin(*deck)
-    match, events = run_bots(record, match)
-    record = finish(record, match)
-    store.commit(record, None, ttl_for(record), list(match.log), events)
+    events: list[Event] = []
+    if match is not None:
+        keep_deck(decks, record)
+        match, events = run_bots(record, match)
+        record = finish(record, match)
+    store.commit(record, None, ttl_for(record), list(match.log) if match else [], events)
     metrics.count(store.connection, "games_created")
     if status == "open":
         lobby.open(game_type, game_id, clock.now().timestamp())
     return record, tokens, events
+
+
+def keep_deck(decks: DeckStore, record: GameRecord) -> None:
+    """Keep a snapshot of the built-in deck a newly dealt game plays."""
+    deck = get_game(record.type).deck_in_play(record.state) if record.state is not None else None
+    if deck is not None:
+        decks.keep_builtin(*deck)
 
 
 def load(store: GameStore, game_id: str) -> GameRecord:
@@ -166,7 +156,7 @@ def playable(store: GameStore, record: GameRecord) -> GameRecord:
         # Written back so the replay runs once; losing a race to a move is fine, that move wrote the new shape.
         store.commit(migrated, record.rev, ttl_for(migrated))
         record = migrated
-    deck = get_game(record.type).deck_in_play(record.state)
+    deck = get_game(record.type).deck_in_play(record.state) if record.state is not None else None
     if deck is not None:
         decks.make_playable(*deck)
     return record
@@ -188,8 +178,9 @@ def not_found(game_id: str) -> Problem:
     return Problem(404, "game/not_found", f"There is no game {game_id!r} (it may have expired).")
 
 
-def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str) -> tuple[GameRecord, str]:
-    """Take an open seat; the game starts when the last seat is taken."""
+def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str,
+         age: int | None = None) -> tuple[GameRecord, str]:
+    """Take an open seat; the last seat taken deals the game and starts it."""
     for _ in range(ATTEMPTS):
         record = load(store, game_id)
         if not 0 <= seat < record.players:
@@ -198,12 +189,18 @@ def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str) -> 
             raise Problem(409, "seat/taken", f"Seat {seat} is already taken.")
         token, token_hash = auth.mint(game_id, seat)
         seats = [dict(s) for s in record.seats]
-        seats[seat] = {"name": name, "token_hash": token_hash, "joined": True}
+        seats[seat] = {"name": name, "age": age, "token_hash": token_hash, "joined": True}
         status = "running" if all(s.get("joined") for s in seats) else "open"
         joined = replace(record, seats=seats, status=status, updated_at=clock.timestamp())
-        match, events = run_bots(joined, to_match(joined))
-        joined = finish(joined, match)
-        if store.commit(joined, record.rev, ttl_for(joined), list(match.log), events) is Commit.DONE:
+        log, events = [], []
+        if status == "running" and joined.state is None:
+            dealt = table.deal(joined.type, joined.options, joined.seed, seats)
+            joined = replace(joined, options=dealt.options, state=dealt.state)
+            keep_deck(connections.decks(), joined)
+        if joined.state is not None:  # tables opened before deals waited for the last seat are dealt already
+            match, events = run_bots(joined, to_match(joined))
+            joined, log = finish(joined, match), list(match.log)
+        if store.commit(joined, record.rev, ttl_for(joined), log, events) is Commit.DONE:
             metrics.count(store.connection, "seats_joined")
             if status != "open":
                 lobby.close(record.type, game_id)

@@ -61,7 +61,9 @@ class GameViewSchema(Schema):
     legal_actions = fields.List(
         fields.Dict(), required=True, metadata={"description": "Every action you may post now."}
     )
-    view = fields.Dict(required=True, metadata={"description": "The game-specific state you may see."})
+    view = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "The game-specific state you may see; null while open seats wait for players (nothing is "
+                       "dealt before the last seat is taken)."})
     outcome = fields.Dict(allow_none=True, required=True)
 
 

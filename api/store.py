@@ -72,7 +72,8 @@ class GameRecord:
     players: int
     options: dict[str, Any]
     seed: int
-    state: dict[str, Any]
+    # None while a table with open seats waits for players: it is dealt when its last seat is taken.
+    state: dict[str, Any] | None
     seats: list[dict[str, Any]]
     status: str
     created_at: str

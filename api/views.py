@@ -21,8 +21,9 @@ def seat_list(record: GameRecord) -> list[dict[str, Any]]:
 
 def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
     game = get_game(record.type)
-    running = record.status == "running"
-    to_act = sorted(game.to_act(record.state)) if running else []
+    state = record.state
+    running = record.status == "running" and state is not None
+    to_act = sorted(game.to_act(state)) if running else []
     return {
         "id": record.id,
         "type": record.type,
@@ -34,9 +35,10 @@ def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
         "seats": seat_list(record),
         "you": seat,
         "to_act": to_act,
-        "legal_actions": game.legal_actions(record.state, seat) if running and seat in to_act else [],
-        "view": game.view(record.state, seat),
-        "outcome": game.outcome(record.state),
+        "legal_actions": game.legal_actions(state, seat) if running and seat in to_act else [],
+        # A table with open seats is not dealt yet: there is nothing to show but its seats and options.
+        "view": None if state is None else game.view(state, seat),
+        "outcome": None if state is None else game.outcome(state),
     }
 
 

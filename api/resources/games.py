@@ -22,7 +22,8 @@ class SeatSpecSchema(Schema):
 
     name = fields.String(validate=validate.Length(1, 40))
     age = fields.Integer(strict=True, validate=validate.Range(0, 150),
-                         metadata={"description": "Optional; some tie-breaks use it."})
+                         metadata={"description": "Optional: this seat's age, for the games whose rules use it (who "
+                                                  "starts, a tie-break). An open seat's player gives their own."})
     bot = fields.String(validate=validate.Length(1, 40))
     bot_options = fields.Dict(metadata={"description": 'e.g. {"hit_rate": 0.8}'})
     open = fields.Boolean(metadata={"description": "Leave the seat for somebody to join."})
@@ -32,6 +33,8 @@ class SeatSpecSchema(Schema):
         kinds = [bool(data.get("bot")), bool(data.get("open")), bool(data.get("name")) and not data.get("bot")]
         if sum(kinds) != 1:
             raise ValidationError("A seat is a person (name), a bot (bot) or open (open: true).")
+        if data.get("open") and "age" in data:
+            raise ValidationError("Whoever takes an open seat gives their own age then.", "age")
 
 
 class CreateGameSchema(Schema):

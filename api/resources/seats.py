@@ -13,6 +13,8 @@ blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Join gam
 
 class JoinSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(1, 40))
+    age = fields.Integer(strict=True, validate=validate.Range(0, 150), metadata={
+        "description": "Optional: your own age, for the games whose rules use it (who starts, a tie-break)."})
 
 
 class JoinedSchema(Schema):
@@ -30,6 +32,6 @@ class JoinedSchema(Schema):
 @blp.alt_response(409, **PROBLEM)
 @blp.alt_response(422, **PROBLEM)
 def join_seat(body, game_id, seat):
-    """Take an open seat; the game starts once every seat is taken."""
-    record, token = moves.join(connections.store(), connections.lobby(), game_id, seat, body["name"])
+    """Take an open seat; the last seat taken deals the game (its seed, your ages, who starts) and starts it."""
+    record, token = moves.join(connections.store(), connections.lobby(), game_id, seat, body["name"], body.get("age"))
     return game_response({"seat": seat, "token": token, "game": game_view(record, seat)}, 201)

@@ -49,7 +49,7 @@ def set_up(board: Board, players: int, options: dict[str, Any], seed: int) -> St
         "receipts_taken": [[] for _ in range(players)],
         "detective": board.supply["detective_start"],
         "round": 1,
-        "start": 0,
+        "start": options.get("first", 0),
         "order": [],
         "turn_index": 0,
         "watch": None,

@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates
 
+from engine.core.schema import first_seat
 from engine.decks.model import LANGUAGES
 from engine.decks.parse import COLOURS
 
@@ -31,8 +32,11 @@ class ChronologyOptions(Schema):
         fields.Integer(allow_none=True, validate=validate.Range(0, 150)),
         load_default=None,
         allow_none=True,
-        metadata={"description": "One age (or null) per seat; the youngest wins a tie when every tied age is known."},
+        metadata={"description": "One age (or null) per seat; the youngest wins a tie when every tied age is known. "
+                                 "Not for a table with open seats: there each player gives their own with their seat."},
     )
+
+    first = first_seat()
 
     @validates("colours")
     def distinct_colours(self, value: list[str], **kwargs: object) -> None:

@@ -106,7 +106,8 @@ class Chronology(Game):
             # Cards turned over by a wrong placement: their dates were seen before they went to the discard pile.
             "shown": [],
             "phase": "setup",
-            "turn": 0,
+            "turn": options.get("first", 0),
+            "first": options.get("first", 0),
             "power": None,
             "round": 0,
             "final_round": False,
@@ -152,7 +153,7 @@ class Chronology(Game):
         state["chronologies"][neighbour].append(card)
         events: list[Event] = [{"type": "chronology_started", "seat": seat, "for": neighbour,
                                 "card": revealed(state, card)}]
-        if neighbour == 0:
+        if neighbour == state.get("first", 0):
             state["phase"], state["round"] = "play", 1
             events.append({"type": "round_started", "round": 1})
         state["turn"] = neighbour
@@ -199,14 +200,13 @@ class Chronology(Game):
         """Pass the turn on; once a player has emptied every stack, finish the round and end the game."""
         state["phase"] = "play"
         events = self._check_end(state)
-        seat = state["turn"]
+        seat, first = state["turn"], state.get("first", 0)
         while True:
-            seat += 1
-            if seat == len(state["stacks"]):
+            seat = (seat + 1) % len(state["stacks"])
+            if seat == first:
                 if state["final_round"]:
                     state["phase"] = "over"
                     return [*events, {"type": "game_over", "winners": _result(state)["winners"]}]
-                seat = 0
                 state["round"] += 1
                 events.append({"type": "round_started", "round": state["round"]})
             # Only the final round can reach a player without cards: they have nothing to play.

@@ -68,6 +68,8 @@ def validate_options(game: Game, players: int, options: dict[str, Any] | None) -
         loaded = schema.load(options or {})
     except ValidationError as error:
         raise InvalidOptions("The game options are not valid.", errors=error.messages) from None
+    if loaded.get("first", 0) >= players:
+        raise InvalidOptions(f"`first` must be a seat, 0-{players - 1}.", errors={"first": ["Not a seat."]})
     return orjson.loads(orjson.dumps(loaded))
 
 

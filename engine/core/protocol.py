@@ -48,6 +48,8 @@ class Game:
     max_players: ClassVar[int]
     options_schema: ClassVar[type[Schema]]
     bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
+    # Whether the rules start with the youngest player (else a table with open seats draws who starts).
+    youngest_starts: ClassVar[bool] = False
     # The single source of the game's shapes: actions are checked against these before `apply`, and the tests
     # hold every view, event and outcome to them; openapi.yaml is generated from them.
     action_schemas: ClassVar[tuple[type[Schema], ...]]

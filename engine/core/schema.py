@@ -105,6 +105,14 @@ class EventSchema(Schema):
     v = integer("The version the event's action produced.", minimum=1)
 
 
+def first_seat() -> fields.Integer:
+    """Return the option naming the seat that acts first (checked against the player count when a game is set up)."""
+    return fields.Integer(
+        strict=True, load_default=0, validate=validate.Range(0, 15),
+        metadata={"description": "The seat that acts first, 0 to players - 1. A table with open seats draws it from "
+                                 "the dealing seed when its last seat is taken (the creator may not set it)."})
+
+
 class NoOptions(Schema):
     """Takes no options."""
 

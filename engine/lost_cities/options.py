@@ -1,7 +1,11 @@
-"""Lost Cities has no options yet: the sheet layout is data, and the player count picks solo or not."""
+"""Lost Cities has one option, the first active player: the sheet layout is data, the player count picks solo."""
 
 from marshmallow import Schema
 
+from engine.core.schema import first_seat
+
 
 class LostCitiesOptions(Schema):
-    """No options; unknown ones are refused."""
+    """The first active player; unknown options are refused."""
+
+    first = first_seat()

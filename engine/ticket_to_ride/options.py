@@ -2,6 +2,8 @@
 
 from marshmallow import Schema, fields, validate
 
+from engine.core.schema import first_seat
+
 TUNNEL_FAILURES = ("return", "discard")
 
 
@@ -14,3 +16,4 @@ class TicketToRideOptions(Schema):
             'the hand) or "discard" (the Czech text: they are lost).'
         },
     )
+    first = first_seat()

@@ -26,7 +26,8 @@ def set_up(board: Board, players: int, options: dict[str, Any], seed: int) -> St
     offers = [[long.pop(), *(regular.pop() for _ in range(START_REGULAR))] for _ in range(players)]
     state: State = {
         "players": players,
-        "options": dict(options),
+        # The first seat is in `active`; the view shows the rest of the options, as before the option existed.
+        "options": {name: value for name, value in options.items() if name != "first"},
         "cards": train_cards,
         "deck": pile,
         "faceup": [],
@@ -41,7 +42,7 @@ def set_up(board: Board, players: int, options: dict[str, Any], seed: int) -> St
         "stations": {},
         "trains": [board.trains] * players,
         "step": INITIAL,
-        "active": 0,
+        "active": options.get("first", 0),
         "turn": 0,
         "tunnel": None,
         "final_turns": None,

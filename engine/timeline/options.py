@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from engine.core.schema import first_seat
 from engine.decks.model import LANGUAGES
 
 # Later printings deal by player count; the rules documents deal 4 to everyone.
@@ -34,6 +35,7 @@ class TimelineOptions(Schema):
     language = fields.String(
         load_default="en", validate=validate.OneOf(LANGUAGES),
         metadata={"description": "The language of the card titles (English where a card lacks it)."})
+    first = first_seat()
 
 
 def hand_size(option: int | str, players: int) -> int:

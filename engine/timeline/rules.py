@@ -74,12 +74,18 @@ def draw_top(pile: dict[str, Any], rng: Rng) -> int:
     return card
 
 
+def in_turn_order(seats: list[int], first: int, players: int) -> list[int]:
+    """Order seats as they play a round: from the first seat on."""
+    return sorted(seats, key=lambda s: (s - first) % players)
+
+
 class Timeline(Game):
     name = "timeline"
     title = "Timeline"
     min_players = 2
     max_players = 8
     options_schema = TimelineOptions
+    youngest_starts = True
     bots = {"random": RandomBot, "hit-rate": TimelineHitRateBot}
     action_schemas = schemas.ACTIONS
     event_schemas = schemas.EVENTS
@@ -110,7 +116,8 @@ class Timeline(Game):
             "active": list(range(players)),
             "eliminated": {},
             "round": 1,
-            "queue": list(range(players)),
+            "queue": in_turn_order(list(range(players)), options.get("first", 0), players),
+            "first": options.get("first", 0),
             "winners": None,
             "rng": rng.to_state(),
         }
@@ -214,7 +221,8 @@ class Timeline(Game):
                 state["winners"] = emptied
                 return [*events, {"type": "game_over", "winners": emptied}]
         state["round"] += 1
-        state["queue"] = [s for s in state["active"] if state["hands"][s]]
+        state["queue"] = in_turn_order([s for s in state["active"] if state["hands"][s]], state.get("first", 0),
+                                       len(state["hands"]))
         events.append({"type": "round_started", "round": state["round"], "seats": state["queue"]})
         return events
 

@@ -22,8 +22,10 @@ class TestOpenSeats:
         game, tokens = create(client, [{"name": "Ann"}, {"open": True}], options=OPTIONS, seed=42)
         joined = client.post(f"/v1/games/{game['id']}/seats/1", json={"name": "Bob"}).get_json()
         assert hand_ids(view(client, game["id"], joined["token"]), 1) != predicted_hand(42, 1)
-        again, _ = create(client, [{"name": "Ann"}, {"open": True}], options=OPTIONS, seed=42)
-        assert hand_ids(again, 0) != hand_ids(game, 0), "each game draws its own nonce"
+        again, again_tokens = create(client, [{"name": "Ann"}, {"open": True}], options=OPTIONS, seed=42)
+        client.post(f"/v1/games/{again['id']}/seats/1", json={"name": "Bob"})
+        assert (hand_ids(view(client, again["id"], again_tokens[0]), 0)
+                != hand_ids(view(client, game["id"], tokens[0]), 0)), "each game draws its own nonce"
 
     def test_the_replay_publishes_the_nonce_and_still_re_runs(self, client):
         game, tokens = create(client, [{"name": "Ann"}, {"open": True}], options={"hand_size": 1}, seed=42)

@@ -6,7 +6,7 @@ from typing import Any
 import orjson
 import pytest
 
-from engine.core import Rng, play
+from engine.core import InvalidOptions, Rng, play
 from engine.core.match import check_action, public_event, visible_to
 from engine.core.protocol import RandomBot
 from engine.core.schema import type_of
@@ -40,7 +40,7 @@ def shape_errors(schema, document) -> dict:
     return schema().validate(document)
 
 
-def playout(game, players: int, seed: int, shapes: bool = False):
+def playout(game, players: int, seed: int, shapes: bool = False, options: dict | None = None):
     """Play a seeded random game to the end, checking the contract at every step.
 
     Every view, event, legal action and outcome must have exactly the shape the game's schemas declare: those
@@ -49,7 +49,7 @@ def playout(game, players: int, seed: int, shapes: bool = False):
     share their shape).
     """
     events_by_type = {type_of(schema): schema for schema in game.event_schemas}
-    match = new_match(game.name, players, {}, seed)
+    match = new_match(game.name, players, options or {}, seed)
     cards = card_multiset(game, match.state)
     rng = Rng(seed + 1)
     bot = RandomBot()
@@ -117,3 +117,32 @@ def test_same_seed_same_game(game):
 def test_every_game_has_a_random_bot_and_another(game):
     assert "random" in game.bots
     assert len(game.bots) >= 2
+
+
+def first_single_actor(game, match) -> int:
+    """Return the first seat to act alone (past simultaneous set-up steps such as choosing tickets)."""
+    rng, bot, before = Rng(3), RandomBot(), set()
+    while len(to_act := match.to_act()) != 1 or to_act < before:  # a simultaneous step's last chooser is not it
+        seat, before = min(to_act), to_act
+        match, _ = play(match, seat, bot.choose(game, match.state, seat, rng))
+    return to_act.pop()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_the_first_option_names_the_seat_that_starts(game):
+    players = min(3, game.max_players)
+    assert new_match(game.name, players, {}, 4).options["first"] == 0
+    for first in range(players):
+        assert first_single_actor(game, new_match(game.name, players, {"first": first}, 4)) == first
+    for wrong in (players, -1, "1", True):
+        with pytest.raises(InvalidOptions):
+            new_match(game.name, players, {"first": wrong}, 4)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_a_game_started_by_another_seat_keeps_the_contract_and_replays(game):
+    players = min(3, game.max_players)
+    match = playout(game, players, 8, shapes=True, options={"first": players - 1})
+    assert sorted(s["seat"] for s in game.outcome(match.state)["standings"]) == list(range(players))
+    again = replay(game.name, match.players, match.options, match.seed, list(match.log))
+    assert again.state == match.state and again.options["first"] == players - 1

@@ -17,7 +17,8 @@ class TestOptions:
     def test_defaults(self):
         match = new_match("chronology", 2, {}, 0)
         assert match.options == {"deck": "chronology-classic", "cards_per_colour": 5,
-                                 "colours": ["red", "beige", "blue"], "powers": True, "language": "en", "ages": None}
+                                 "colours": ["red", "beige", "blue"], "powers": True, "language": "en", "ages": None,
+                                 "first": 0}
 
     @pytest.mark.parametrize("options", [
         {"cards_per_colour": 0}, {"cards_per_colour": 21}, {"colours": []}, {"colours": ["red", "red"]},

@@ -2,7 +2,9 @@
 
 import pytest
 
+from engine.core import play
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.games import new_match
 from tests.engine.chronology.helpers import GAME, act, arrange
 
 CHRONOLOGY = ["battle-of-hastings", "eiffel-tower"]  # 1066, 1889
@@ -119,3 +121,18 @@ class TestPowerOffer:
             match.state["common"][colour] = []
         match, events = act(match, 0, {"type": "place", "colour": "beige", "gap": 1})
         assert [e["type"] for e in events] == ["card_placed"] and match.to_act() == {1}
+
+
+class TestAnotherFirstPlayer:
+    """With `first`, set-up and every round go round the table from that seat, and the last seat before it ends."""
+
+    def test_set_up_and_rounds_start_with_the_first_seat(self):
+        match = new_match("chronology", 3, {"first": 1, "cards_per_colour": 1, "powers": False}, 4)
+        order = []
+        while GAME.outcome(match.state) is None and len(order) < 12:
+            (seat,) = match.to_act()
+            order.append((match.state["phase"], match.state["round"], seat))
+            match, _ = play(match, seat, GAME.legal_actions(match.state, seat)[0])
+        assert order[:3] == [("setup", 0, 1), ("setup", 0, 2), ("setup", 0, 0)]
+        assert order[3:6] == [("play", 1, 1), ("play", 1, 2), ("play", 1, 0)]
+        assert order[6][:2] == ("play", 2) and order[6][2] == 1
