@@ -1,5 +1,8 @@
 """The protocol every game implements and the bookkeeping around it (turn checks, log, version)."""
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from engine.core.errors import (
     EngineError,
     GameOver,
@@ -8,10 +11,20 @@ from engine.core.errors import (
     MalformedAction,
     NotYourTurn,
 )
-from engine.core.match import Match, new_match, play, replay
-from engine.core.protocol import Bot, Game
-from engine.core.registry import all_games, get_game, register
-from engine.core.rng import Rng
+
+if TYPE_CHECKING:
+    from engine.core.match import Match, new_match, play, replay
+    from engine.core.protocol import Bot, Game
+    from engine.core.registry import all_games, get_game, register
+    from engine.core.rng import Rng
+
+# Loaded when first asked for: the errors alone (all a deck needs) must not import marshmallow with the match.
+_LAZY = {
+    **dict.fromkeys(("Match", "new_match", "play", "replay"), "engine.core.match"),
+    **dict.fromkeys(("Bot", "Game"), "engine.core.protocol"),
+    **dict.fromkeys(("all_games", "get_game", "register"), "engine.core.registry"),
+    "Rng": "engine.core.rng",
+}
 
 __all__ = [
     "Bot",
@@ -31,3 +44,12 @@ __all__ = [
     "register",
     "replay",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import the part of the core that defines `name` when it is first used."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
