@@ -2,7 +2,7 @@
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -99,10 +99,17 @@ def titles_too_long(deck: Deck, card_mm: tuple[float, float], lang: str) -> list
     :raises FaceTooSmall: as face_layout.
     """
     with_power = any(card.colour in POWERS for card in deck.cards)
+    titles = tuple(pick_language(card.title, lang) for card in deck.cards)
+    return list(_too_long(titles, card_mm, lang, with_power))
+
+
+@lru_cache(maxsize=32)
+def _too_long(titles: tuple[str, ...], card_mm: tuple[float, float], lang: str, with_power: bool) -> tuple[str, ...]:
+    """Wrap each title once per deck and size: a print validates its spec more than once (the CLI, render, the deck)."""
     _, _, width, height = face_layout(card_mm, 0.0, with_power, lang).title
     room = min(TITLE_LINES, int((height + 1e-6) // (MIN_SIZE * LEADING)))
-    titles = (clean(pick_language(card.title, lang)) for card in deck.cards)
-    return [title for title in titles if len(wrap(title, BOLD, MIN_SIZE, width)) > room]
+    cleaned = (clean(title) for title in titles)
+    return tuple(title for title in cleaned if len(wrap(title, BOLD, MIN_SIZE, width)) > room)
 
 
 @cache
