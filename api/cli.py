@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import api.gevent_first  # noqa: F401  (before anything imports ssl or socket)
-from api import config
+
+# The service's modules (Flask, redis-py, RQ) load inside the service's commands: `deskovka print` needs none of them.
 
 
 def embedded_redis(settings: dict):
@@ -26,6 +27,7 @@ def worker_children() -> list:
 
 def serve(args: argparse.Namespace) -> int:
     """Supervise the API (gunicorn); without DESKOVKA_REDIS_URL also an embedded Redis and the workers."""
+    from api import config
     from api.supervisor import Child, Supervisor, python_child
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s [deskovka serve] %(message)s")
@@ -61,6 +63,7 @@ def api(args: argparse.Namespace) -> int:
 
 
 def work(args: argparse.Namespace) -> int:
+    from api import config
     from worker.main import run
 
     settings = config.from_env()

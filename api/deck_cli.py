@@ -9,7 +9,6 @@ from urllib.parse import urlsplit
 import orjson
 
 from engine.decks.model import DeckError
-from engine.decks.upload import csv_problems, deck_from_csv, user_deck
 
 
 def load(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -17,6 +16,8 @@ def load(args: argparse.Namespace) -> tuple[Any, Any]:
 
     :raises DeckError:
     """
+    from engine.decks.upload import csv_problems, deck_from_csv, user_deck  # Pillow: only for the deck commands
+
     path = Path(args.file)
     text = path.read_text(encoding="utf-8")
     if path.suffix.lower() == ".csv":

@@ -16,10 +16,10 @@ from api.lobby import Lobby
 from api.problems import Problem
 from api.store import SHAPE, Commit, GameRecord, GameStore, Head
 from api.views import events_for, game_view
-from engine.core import Match, Rng, play
 from engine.core.errors import InvalidOptions, UnknownBot
-from engine.core.match import check_action
+from engine.core.match import Match, check_action, play
 from engine.core.protocol import Bot, Event
+from engine.core.rng import Rng
 from engine.games import get_game, new_match
 
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")

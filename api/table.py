@@ -7,9 +7,9 @@ neither choose nor see the seed nor set what belongs to the other players' seats
 import secrets
 from typing import Any
 
-from engine.core import Match, Rng
 from engine.core.errors import InvalidOptions
-from engine.core.rng import mixed_seed
+from engine.core.match import Match
+from engine.core.rng import Rng, mixed_seed
 from engine.games import get_game, new_match
 
 # Options that belong to the seats (each player's age) or to the deal (who starts): a table with open seats fixes

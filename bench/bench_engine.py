@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import play  # noqa: E402
+from engine.core.match import play  # noqa: E402
 from engine.games import all_games, new_match  # noqa: E402
 
 

@@ -14,9 +14,13 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng, play  # noqa: E402
-from engine.core.match import public_event, visible_to  # noqa: E402
+from engine.core.match import (  # noqa: E402
+    play,  # noqa: E402
+    public_event,
+    visible_to,
+)
 from engine.core.protocol import RandomBot  # noqa: E402
+from engine.core.rng import Rng  # noqa: E402
 from engine.games import all_games, new_match  # noqa: E402
 
 

@@ -8,8 +8,9 @@ import statistics
 import sys
 import time
 
-from engine.core import Rng, play
+from engine.core.match import play
 from engine.core.protocol import RandomBot
+from engine.core.rng import Rng
 from engine.games import get_game, new_match
 from engine.lost_cities.bots import GoodBot
 

@@ -1,17 +1,28 @@
 """Print-and-play PDFs: a spec in, PDF bytes out; no web, queue or storage here."""
 
 from collections.abc import Callable
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from engine.decks import store
-from printing.calibration import render_calibration
 from printing.document import render_deck
 from printing.offset import back_offset, rendering_spec, shift_backs
-from printing.pad import render_score_sheets
-from printing.reference import render_reference
 from printing.sheet import SheetPlan, plan_sheet
 from printing.spec import SpecError, to_options, validate
-from printing.typeset import TextOverflow
+
+if TYPE_CHECKING:
+    from printing.calibration import render_calibration
+    from printing.pad import render_score_sheets
+    from printing.reference import render_reference
+    from printing.typeset import TextOverflow
+
+# Loaded when first asked for, so printing a deck never imports the other kinds' renderers (nor Lost Cities' rules).
+_LAZY = {
+    "render_calibration": "printing.calibration",
+    "render_reference": "printing.reference",
+    "render_score_sheets": "printing.pad",
+    "TextOverflow": "printing.typeset",
+}
 
 __all__ = [
     "SheetPlan",
@@ -41,11 +52,11 @@ def render(spec: dict[str, Any], progress: Callable[[int, int], None] | None = N
 def _render(checked: dict[str, Any], progress: Callable[[int, int], None] | None) -> bytes:
     options = {key: value for key, value in checked.items() if key not in ("kind", "deck")}
     if checked["kind"] == "calibration":
-        return render_calibration(options, progress)
+        return __getattr__("render_calibration")(options, progress)
     if checked["kind"] == "score-sheets":
-        return render_score_sheets(options, progress)
+        return __getattr__("render_score_sheets")(options, progress)
     if checked["kind"] == "reference":
-        return render_reference(options, progress)
+        return __getattr__("render_reference")(options, progress)
     return render_deck(store.get_deck(checked["deck"]), options, progress)
 
 
@@ -58,3 +69,12 @@ def layout(spec: dict[str, Any]) -> SheetPlan:
     if checked["kind"] in ("score-sheets", "reference"):
         raise SpecError([f"kind: {checked['kind']!r} has no card sheet to lay out; use deck or calibration"])
     return plan_sheet(to_options(checked))
+
+
+def __getattr__(name: str) -> Any:
+    """Import the renderer of a kind other than decks when it is first used."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value

@@ -2,7 +2,7 @@
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -193,17 +193,15 @@ def run_reference(args: argparse.Namespace) -> int:
 
 
 def _write(spec: dict[str, Any], path: Path) -> int:
-    from tqdm import tqdm
-
     from printing import render
 
     _warn_about_bleed(spec)
 
-    with tqdm(total=0, unit="page", desc=path.name, file=sys.stderr, disable=None) as bar:
+    with _bar(path.name) as progress:
         try:
-            pdf = render(spec, _advance(bar))
+            pdf = render(spec, progress)
         except SpecError as error:
-            bar.close()
+            progress.close()
             for problem in error.problems:
                 print(f"{PROG}: error: {problem}", file=sys.stderr)
             return 2
@@ -214,6 +212,46 @@ def _write(spec: dict[str, Any], path: Path) -> int:
         return 1
     print(f"wrote {path} ({len(pdf) // 1024} KiB)", file=sys.stderr)
     return 0
+
+
+class _Quiet:
+    """No progress bar: stderr is not a terminal (tqdm would draw nothing there, and takes 0.1 s to import)."""
+
+    def __enter__(self) -> "_Quiet":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def __call__(self, done: int, total: int) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class _Bar(_Quiet):
+    """A tqdm bar on stderr, advanced per page."""
+
+    def __init__(self, name: str) -> None:
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=0, unit="page", desc=name, file=sys.stderr)
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.close()
+
+    def __call__(self, done: int, total: int) -> None:
+        self.bar.total = total
+        self.bar.n = done
+        self.bar.refresh()
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _bar(name: str) -> _Quiet:
+    return _Bar(name) if sys.stderr.isatty() else _Quiet()
 
 
 def _warn_about_bleed(spec: dict[str, Any]) -> None:
@@ -229,15 +267,6 @@ def _warn_about_bleed(spec: dict[str, Any]) -> None:
         print(f"{PROG}: warning: the bleed is {checked['bleed']:g} mm ({chosen}); below {LOW_BLEED:g} mm a cut a "
               "little off the line shows a white edge. Try another --size or --paper, or --bleed 1 for fewer "
               "cards a sheet.", file=sys.stderr)
-
-
-def _advance(bar: Any) -> Callable[[int, int], None]:
-    def progress(done: int, total: int) -> None:
-        bar.total = total
-        bar.n = done
-        bar.refresh()
-
-    return progress
 
 
 def main(argv: Sequence[str] | None = None) -> int:

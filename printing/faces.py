@@ -1,7 +1,8 @@
 """Draw one side of a Timeline card: title, theme band and picture; the date side adds the key label."""
 
+import hashlib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -98,10 +99,17 @@ def titles_too_long(deck: Deck, card_mm: tuple[float, float], lang: str) -> list
     :raises FaceTooSmall: as face_layout.
     """
     with_power = any(card.colour in POWERS for card in deck.cards)
+    titles = tuple(pick_language(card.title, lang) for card in deck.cards)
+    return list(_too_long(titles, card_mm, lang, with_power))
+
+
+@lru_cache(maxsize=32)
+def _too_long(titles: tuple[str, ...], card_mm: tuple[float, float], lang: str, with_power: bool) -> tuple[str, ...]:
+    """Wrap each title once per deck and size: a print validates its spec more than once (the CLI, render, the deck)."""
     _, _, width, height = face_layout(card_mm, 0.0, with_power, lang).title
     room = min(TITLE_LINES, int((height + 1e-6) // (MIN_SIZE * LEADING)))
-    titles = (clean(pick_language(card.title, lang)) for card in deck.cards)
-    return [title for title in titles if len(wrap(title, BOLD, MIN_SIZE, width)) > room]
+    cleaned = (clean(title) for title in titles)
+    return tuple(title for title in cleaned if len(wrap(title, BOLD, MIN_SIZE, width)) > room)
 
 
 @cache
@@ -126,17 +134,12 @@ def draw_face(
     colour = theme.colour
     s = box.scale
 
-    canvas.setFillColor(HexColor(colour))
-    canvas.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
-    canvas.setFillColor(PANEL)
-    canvas.roundRect(*box.panel, radius=2 * mm * s, stroke=0, fill=1)
+    canvas.doForm(_frame(canvas, box, colour, dated, power is not None))
 
     canvas.setFillColor(INK)
     title = pick_language(card.title, lang)
     draw_text(canvas, title, BOLD, box.title, max(12 * s, MIN_SIZE), MIN_SIZE, max_lines=TITLE_LINES)
 
-    canvas.setFillColor(HexColor(colour))
-    canvas.rect(*box.band, stroke=0, fill=1)
     band_theme = THEMES.get(card.theme.lower(), theme) if card.theme else theme
     canvas.setFillColor(HexColor(on_colour(colour)))
     band_size = box.band[3] * BAND_TEXT
@@ -146,8 +149,6 @@ def draw_face(
     if power is not None:
         _draw_power(canvas, power, colour, lang, box)
     if dated:
-        canvas.setFillColor(HexColor(colour))
-        canvas.roundRect(*box.foot, radius=1.5 * mm * s, stroke=0, fill=1)
         canvas.setFillColor(HexColor(on_colour(colour)))
         label_size = max(min(box.foot[3] * LABEL_TEXT, 0.09 * box.height), MIN_SIZE)
         draw_text(canvas, deck.label(card, lang), BOLD, box.foot, label_size, MIN_SIZE, max_lines=1)
@@ -163,10 +164,46 @@ def draw_face(
                   max(6.5 * s, MIN_SIZE), MIN_SIZE, max_lines=1)
 
 
+def _frame(canvas: Canvas, box: FaceLayout, colour: str, dated: bool, power: bool) -> str:
+    """Return the form of what every card side of this colour and layout shares, defining it on first use.
+
+    The bleed, the panel, the theme band, the picture's ground, the power box's border and the date side's foot are
+    drawn once per document and placed by each card, rather than written out again for every card.
+    """
+    name = _frame_name(box, colour, dated, power)
+    if canvas.hasForm(name):
+        return name
+    s = box.scale
+    # The form's box reaches 1 pt past the bleed: a clip on the bleed's edge would show as a seam between two cards.
+    edge = box.bleed + 1
+    canvas.beginForm(name, -edge, -edge, box.width + edge, box.height + edge)
+    canvas.setFillColor(HexColor(colour))
+    canvas.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
+    canvas.setFillColor(PANEL)
+    canvas.roundRect(*box.panel, radius=2 * mm * s, stroke=0, fill=1)
+    canvas.setFillColor(HexColor(colour))
+    canvas.rect(*box.band, stroke=0, fill=1)
+    canvas.setFillColor(_tint(colour))
+    canvas.rect(*box.picture, stroke=0, fill=1)
+    if power:
+        canvas.setStrokeColor(HexColor(colour))
+        canvas.setLineWidth(0.8 * s)
+        canvas.roundRect(*box.power, radius=1.2 * mm * s, stroke=1, fill=0)
+    if dated:
+        canvas.setFillColor(HexColor(colour))
+        canvas.roundRect(*box.foot, radius=1.5 * mm * s, stroke=0, fill=1)
+    canvas.endForm()
+    return name
+
+
+@cache
+def _frame_name(box: FaceLayout, colour: str, dated: bool, power: bool) -> str:
+    layout = hashlib.sha256(repr(box).encode()).hexdigest()[:8]  # one document may hold faces of several layouts
+    return f"frame-{layout}-{colour.lstrip('#')}-{'date' if dated else 'question'}{'-power' if power else ''}"
+
+
 def _draw_picture(canvas: Canvas, card: Card, key: str, colour: str, box: FaceLayout) -> None:
     x, y, width, height = box.picture
-    canvas.setFillColor(_tint(colour))
-    canvas.rect(x, y, width, height, stroke=0, fill=1)
     form = picture_form(canvas, card.image, width, height)
     if form is not None:
         canvas.saveState()
@@ -181,9 +218,6 @@ def _draw_picture(canvas: Canvas, card: Card, key: str, colour: str, box: FaceLa
 def _draw_power(canvas: Canvas, power: Power, colour: str, lang: str, box: FaceLayout) -> None:
     x, y, width, height = box.power
     s = box.scale
-    canvas.setStrokeColor(HexColor(colour))
-    canvas.setLineWidth(0.8 * s)
-    canvas.roundRect(x, y, width, height, radius=1.2 * mm * s, stroke=1, fill=0)
     pad = 1.2 * mm * s
     name_h = box.power_name
     canvas.setFillColor(HexColor(colour) if on_colour(colour) == "#ffffff" else INK)

@@ -6,10 +6,10 @@ transform of that PDF (a translation around the page's content, its trim and ble
 
 import io
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject, RectangleObject
+if TYPE_CHECKING:
+    from pypdf import PdfWriter
 
 POINTS_PER_MM = 72 / 25.4
 SHIFTED_KINDS = ("deck", "reference")  # their back pages alternate with the fronts and say nothing about the offset
@@ -34,6 +34,9 @@ def shift_backs(pdf: bytes, offset: tuple[float, float]) -> bytes:
     """Return `pdf` with every second page (the backs) moved by `offset` in mm, right and up."""
     if offset == (0.0, 0.0):
         return pdf
+    from pypdf import PdfReader, PdfWriter  # only here: pypdf takes a tenth of a second to import
+    from pypdf.generic import ArrayObject, FloatObject, NameObject, RectangleObject
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     dx, dy = (value * POINTS_PER_MM for value in offset)
     for page in writer.pages[1::2]:
@@ -59,7 +62,9 @@ def shift_backs(pdf: bytes, offset: tuple[float, float]) -> bytes:
     return out.getvalue()
 
 
-def _stream(writer: PdfWriter, text: str) -> Any:
+def _stream(writer: "PdfWriter", text: str) -> Any:
+    from pypdf.generic import DecodedStreamObject
+
     stream = DecodedStreamObject()
     stream.set_data(text.encode("ascii"))
     return writer._add_object(stream)

@@ -1,6 +1,7 @@
 """The slug: a line in a sheet's margin naming what the sheet was planned for (paper, card size, bleed, duplex)."""
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -74,11 +75,19 @@ def place_slug(
     return None
 
 
+@lru_cache(maxsize=64)
+def _placed(
+    plan: SheetPlan, texts: tuple[str, ...], trims: tuple[Rect, ...], marks: tuple[Segment, ...]
+) -> tuple[str, Rect, int] | None:
+    """Place the slug once per kind of page: every front (or back) page of a document puts it in the same spot."""
+    return place_slug(plan, texts, trims, marks)
+
+
 def draw_slug(
     canvas: Canvas, plan: SheetPlan, texts: Sequence[str], trims: Sequence[Rect], marks: Sequence[Segment]
 ) -> bool:
     """Draw the slug where it fits; return False when no margin has room for it."""
-    spot = place_slug(plan, texts, trims, marks)
+    spot = _placed(plan, tuple(texts), tuple(trims), tuple(marks))
     if spot is None:
         return False
     text, box, turn = spot

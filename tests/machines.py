@@ -5,7 +5,8 @@ from typing import Any
 import orjson
 from hypothesis import strategies as st
 
-from engine.core import EngineError, Match, play
+from engine.core.errors import EngineError
+from engine.core.match import Match, play
 
 
 def play_a_legal_move(match: Match, data: st.DataObject) -> Match:

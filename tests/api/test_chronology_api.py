@@ -1,7 +1,7 @@
 """Chronology through the real HTTP API: no special-casing, two people and two bots play to the end."""
 
 from engine.chronology.table import fits
-from engine.core import play
+from engine.core.match import play
 from engine.games import new_match, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 

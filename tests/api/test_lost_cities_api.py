@@ -2,7 +2,7 @@
 
 import json
 
-from engine.core import Rng
+from engine.core.rng import Rng
 from engine.games import replay
 from engine.lost_cities.layout import SHEET_FILE, default_layout
 from engine.lost_cities.scoring import score

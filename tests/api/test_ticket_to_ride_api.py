@@ -2,7 +2,7 @@
 
 import json
 
-from engine.core import Rng
+from engine.core.rng import Rng
 from engine.games import replay
 from engine.ticket_to_ride.board import board
 from tests.api.helpers import act, bearer, create, view

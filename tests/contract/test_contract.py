@@ -6,9 +6,10 @@ from typing import Any
 import orjson
 import pytest
 
-from engine.core import InvalidOptions, Rng, play
-from engine.core.match import check_action, public_event, visible_to
+from engine.core.errors import InvalidOptions
+from engine.core.match import check_action, play, public_event, visible_to
 from engine.core.protocol import RandomBot
+from engine.core.rng import Rng
 from engine.core.schema import type_of
 from engine.games import all_games, new_match, replay
 

@@ -7,10 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, fields, validates_schema
 
-from engine.core import play
 from engine.core.checker import compile_schema, is_flat
 from engine.core.errors import MalformedAction
-from engine.core.match import _action_checkers, check_action
+from engine.core.match import _action_checkers, check_action, play
 from engine.core.schema import ActionSchema, const, integer, listof, string
 from engine.games import all_games, new_match
 

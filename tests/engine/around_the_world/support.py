@@ -3,7 +3,8 @@
 from collections import Counter
 from typing import Any
 
-from engine.core import Match, Rng, play
+from engine.core.match import Match, play
+from engine.core.rng import Rng
 from engine.games import get_game, new_match
 
 GAME = get_game("around-the-world")

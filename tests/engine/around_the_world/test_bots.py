@@ -1,7 +1,8 @@
 """Bots: both play legal actions only; the greedy bot travels cheaply, dodges the detective and beats random."""
 
-from engine.core import Rng, play
+from engine.core.match import play
 from engine.core.protocol import RandomBot
+from engine.core.rng import Rng
 from engine.games import new_match
 from tests.engine.around_the_world.support import GAME, act, rig_dice, set_hand, start, travel, travel_phase
 

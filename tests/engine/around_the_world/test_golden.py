@@ -22,7 +22,7 @@ Both arrive in round 11: the two-player game ends after it, and with both home t
 though seat 0 arrived first.
 """
 
-from engine.core import play
+from engine.core.match import play
 from engine.games import new_match, replay
 from tests.engine.around_the_world.support import GAME, of_type, types
 

@@ -3,7 +3,7 @@
 from collections import Counter
 from typing import Any
 
-from engine.core import Match, play
+from engine.core.match import Match, play
 from engine.games import get_game, new_match
 
 GAME = get_game("chronology")

@@ -4,7 +4,9 @@ import pytest
 
 from engine.chronology.bots import SensibleBot
 from engine.chronology.table import fits
-from engine.core import InvalidOptions, Rng, play
+from engine.core.errors import InvalidOptions
+from engine.core.match import play
+from engine.core.rng import Rng
 from engine.games import new_match
 from tests.engine.chronology.helpers import GAME, arrange
 

@@ -7,7 +7,7 @@ After the deal (seed 2024) the table is:
                blue Uranus 1781 (then ether anaesthesia 1846)
 """
 
-from engine.core import play
+from engine.core.match import play
 from engine.games import new_match, replay
 from tests.engine.chronology.helpers import GAME
 

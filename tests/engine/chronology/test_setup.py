@@ -4,8 +4,7 @@ import orjson
 import pytest
 
 from engine.chronology.table import card_of, front, in_play, revealed
-from engine.core import InvalidOptions
-from engine.core.errors import IllegalAction, MalformedAction, NotYourTurn
+from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction, NotYourTurn
 from engine.decks import get_deck
 from engine.games import new_match
 from tests.engine.chronology.helpers import GAME, YEARS, act, arrange

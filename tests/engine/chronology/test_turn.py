@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.core import play
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.match import play
 from engine.games import new_match
 from tests.engine.chronology.helpers import GAME, act, arrange
 

@@ -3,8 +3,9 @@
 from collections import Counter
 
 from engine.chronology.table import card_of, in_play
-from engine.core import Rng, play
+from engine.core.match import play
 from engine.core.protocol import RandomBot
+from engine.core.rng import Rng
 from engine.games import new_match
 from tests.contract.test_contract import leaks
 from tests.engine.chronology.helpers import GAME, act, arrange

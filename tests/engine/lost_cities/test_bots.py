@@ -1,7 +1,8 @@
 """Bots: both play legal actions only; the good bot beats the random one."""
 
-from engine.core import Rng, play
+from engine.core.match import play
 from engine.core.protocol import RandomBot
+from engine.core.rng import Rng
 from engine.games import get_game, new_match
 from engine.lost_cities.bots import GoodBot
 from tests.engine.lost_cities.support import GAME, REFUSE, STOP, accelerate, act, start, take

@@ -1,7 +1,8 @@
 """The greedy bot plays legal moves to the end and beats the random bot."""
 
-from engine.core import Rng, play
+from engine.core.match import play
 from engine.core.protocol import RandomBot
+from engine.core.rng import Rng
 from engine.games import new_match
 from engine.ticket_to_ride.bots import GreedyBot
 from tests.engine.ticket_to_ride.support import GAME, playing, rig

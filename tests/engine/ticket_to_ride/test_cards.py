@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core.errors import IllegalAction
 from engine.ticket_to_ride.board import LOCOMOTIVE
 from tests.engine.ticket_to_ride.support import (
     DRAW_DECK,

@@ -7,7 +7,7 @@ from collections import Counter
 import orjson
 import pytest
 
-from engine.core import play
+from engine.core.match import play
 from engine.games import new_match
 
 GAMES = [(players, seed, failure) for players in (2, 3, 4, 5) for seed in (1, 2) for failure in ("return", "discard")]

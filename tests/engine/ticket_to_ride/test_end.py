@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core.errors import IllegalAction
 from engine.ticket_to_ride.board import LOCOMOTIVE
 from engine.ticket_to_ride.choices import claimable
 from engine.ticket_to_ride.turn import map_open

@@ -10,7 +10,7 @@ locomotive, orange, blue, orange.
 
 import pytest
 
-from engine.core import play
+from engine.core.match import play
 from engine.games import new_match, replay
 from tests.engine.ticket_to_ride.support import GAME, act, colours, hand, of_type, start
 

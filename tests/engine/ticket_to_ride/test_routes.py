@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import IllegalAction, MalformedAction
+from engine.core.errors import IllegalAction, MalformedAction
 from engine.ticket_to_ride.board import LOCOMOTIVE
 from tests.engine.ticket_to_ride.support import GAME, act, claim, colours, hand, of_type, playing, rig
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import IllegalAction, MalformedAction
+from engine.core.errors import IllegalAction, MalformedAction
 from engine.games import new_match
 from tests.engine.ticket_to_ride.support import BOARD, GAME, act, of_type, start
 

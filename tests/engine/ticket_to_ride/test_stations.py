@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core.errors import IllegalAction
 from engine.ticket_to_ride.board import LOCOMOTIVE
 from engine.ticket_to_ride.scoring import best_borrowing, final_result
 from tests.engine.ticket_to_ride.support import BOARD, GAME, act, colours, hand, of_type, playing, rig, station, ticket

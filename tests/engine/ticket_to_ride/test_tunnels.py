@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core.errors import IllegalAction
 from engine.ticket_to_ride.board import LOCOMOTIVE
 from tests.engine.ticket_to_ride.support import GAME, GIVE_UP, act, claim, colours, hand, of_type, playing, rig
 

@@ -4,7 +4,7 @@ Deal: seat 0 printing (1440), columbus (1492); seat 1 bastille (1789), magna-car
 caesar (44 BC); start card hastings (1066); pile top-down: telephone, steam, pyramids, moon, newton.
 """
 
-from engine.core import play
+from engine.core.match import play
 from engine.games import new_match, replay
 
 SCRIPT = [

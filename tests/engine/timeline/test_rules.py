@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.core import IllegalAction, InvalidOptions, MalformedAction, play
+from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
+from engine.core.match import play
 from engine.core.rng import Rng
 from engine.decks import add_deck
 from engine.decks.parse import parse_deck
