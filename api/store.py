@@ -214,13 +214,43 @@ class GameStore:
         return [orjson.loads(raw) for raw in self.connection.lrange(self.key_for(game_id, "log"), 0, -1)]
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
-        """Return the game's events of versions after `after`, oldest first."""
+        """Return every event of versions after `after`, oldest first (the whole rest of the stream)."""
+        return self.event_page(game_id, after, None).events
+
+    def event_page(self, game_id: str, after: int, count: int | None) -> "EventPage":
+        """Return the events of at most `count` versions after `after` (None: all), oldest first: one range read."""
         key = self.key_for(game_id, "events")
         try:
-            entries = self.connection.xrange(key, min=f"{after + 1}-0")
+            entries = self.connection.xrange(key, min=f"{after + 1}-0", count=count)
         except redis.ResponseError as error:
             if "WRONGTYPE" not in str(error):
                 raise
-            # Stored before events became a stream, and not moved since.
-            return [e for raw in self.connection.lrange(key, 0, -1) if (e := orjson.loads(raw))["v"] > after]
-        return [event for _, fields in entries for event in orjson.loads(fields[b"e"])]
+            # Stored before events became a stream, and not moved since: read whole, once, until its next move.
+            return EventPage.of([e for raw in self.connection.lrange(key, 0, -1)
+                                 if (e := orjson.loads(raw))["v"] > after], count)
+        last = int(entries[-1][0].partition(b"-")[0]) if entries else None
+        events = [event for _, fields in entries for event in orjson.loads(fields[b"e"])]
+        return EventPage(events, last, count is not None and len(entries) == count)
+
+
+@dataclass(frozen=True)
+class EventPage:
+    """The events of consecutive stored versions: `last` is the last version read (None: none), `full` says the
+    page holds as many versions as were asked for, so more may follow."""
+
+    events: list[dict[str, Any]]
+    last: int | None
+    full: bool
+
+    @classmethod
+    def of(cls, events: list[dict[str, Any]], count: int | None) -> "EventPage":
+        """Cut events (oldest first) after their `count`th version."""
+        kept: list[dict[str, Any]] = []
+        versions = 0
+        for event in events:
+            if not kept or event["v"] != kept[-1]["v"]:
+                if versions == count:
+                    return cls(kept, kept[-1]["v"], True)
+                versions += 1
+            kept.append(event)
+        return cls(kept, kept[-1]["v"] if kept else None, count is not None and versions == count)

@@ -122,7 +122,7 @@ class TestEventsAndReplay:
     def test_events_after_a_version_and_long_poll(self, client, app):
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
         answer = client.get(f"/v1/games/{game['id']}/events?after=0").get_json()
-        assert answer == {"type": "timeline", "version": 0, "events": []}
+        assert answer == {"type": "timeline", "version": 0, "events": [], "next_after": 0}
         action = view(client, game["id"], tokens[0])["legal_actions"][0]
 
         def later():

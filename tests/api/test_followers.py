@@ -50,9 +50,9 @@ class TestWakeUps:
         moved = first_move(app.test_client(), game["id"], tokens)
         for poll in polls:
             body = poll.result(10).get_json()
-            assert body == {"type": "timeline", "version": 1, "events": moved["events"]}
+            assert body == {"type": "timeline", "version": 1, "events": moved["events"], "next_after": 1}
         assert time.monotonic() - started < 5  # woken by the move, not by the 20 s deadline
-        assert idle.result(10).get_json() == {"type": "timeline", "version": 0, "events": []}
+        assert idle.result(10).get_json() == {"type": "timeline", "version": 0, "events": [], "next_after": 0}
         # The stream goes on after the first message; a second move arrives on it too.
         first_move(app.test_client(), game["id"], tokens, seat=1)
         assert not stream.done(), stream.result().get_data(as_text=True)
@@ -78,7 +78,8 @@ class TestWakeUps:
         wait_until_following(other_app, 2)
         moved = first_move(client, game_id, tokens, seat=1)
         assert moved["events"] and all(e.get("seat") == 1 for e in moved["events"])
-        assert own.result(10).get_json() == {"type": "lost-cities", "version": after + 1, "events": moved["events"]}
+        assert own.result(10).get_json() == {"type": "lost-cities", "version": after + 1, "events": moved["events"],
+                                              "next_after": after + 1}
         # Seat 2 is woken by the same move and shown the public part of it, as a plain read shows it.
         public = others.result(10).get_json()
         assert public == client.get(url + "0", headers=bearer(tokens[2])).get_json()
@@ -90,7 +91,8 @@ class TestWakeUps:
         wait_until_following(other_app, 1)
         redis_client.client_kill_filter(_type="pubsub")
         moved = first_move(app.test_client(), game["id"], tokens)
-        assert poll.result(15).get_json() == {"type": "timeline", "version": 1, "events": moved["events"]}
+        assert poll.result(15).get_json() == {"type": "timeline", "version": 1, "events": moved["events"],
+                                               "next_after": 1}
 
     def test_a_stream_ends_when_the_game_ends(self, app, other_app):
         client = app.test_client()
@@ -128,5 +130,5 @@ def test_waiting_costs_no_redis_command_per_tick(app, redis_client):
     during = {name: calls for name, stats in redis_client.info("commandstats").items()
               if (calls := stats["calls"] - before.get(name, {"calls": 0})["calls"])}
     for poll in polls:
-        assert poll.result(10).get_json() == {"type": "timeline", "version": 0, "events": []}
+        assert poll.result(10).get_json() == {"type": "timeline", "version": 0, "events": [], "next_after": 0}
     assert sum(during.values()) < 10, during

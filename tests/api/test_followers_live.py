@@ -161,5 +161,5 @@ def test_a_long_poll_longer_than_the_body_time_limit_keeps_its_connection(strict
         return waited, following
 
     (status, _, body), (again, _, _) = asyncio.run(run())
-    assert status == 200 and orjson.loads(body) == {"type": "timeline", "version": 0, "events": []}
+    assert status == 200 and orjson.loads(body) == {"type": "timeline", "version": 0, "events": [], "next_after": 0}
     assert again == 200
