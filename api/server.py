@@ -120,14 +120,10 @@ class Worker(GeventWorker):
 
         def over_cap_marked(environ, start_response):
             environ[capacity.BUSY] = getattr(connection, "busy", None)
+            if environ[capacity.BUSY]:
+                start_response.__self__.force_close()  # say so: the connection closes after this answer
             body = getattr(connection, "body", None)
-
-            def start(status, headers, exc_info=None):
-                if body is not None and body.continue_to is not None:
-                    # The client waits for 100 Continue or the answer: it sends no body now, so none is read.
-                    start_response.__self__.force_close()
-                return start_response(status, headers, exc_info)
-
+            start = start_response if body is None else _Answer(start_response, body).start_response
             if not (hops and share):
                 return app(environ, start)
             # Behind proxies the peer is a proxy: the client's share is of requests in flight (long-polls, streams).
@@ -187,6 +183,23 @@ class Worker(GeventWorker):
         if self.connection.busy or (body is not None and (body.timed_out or body.continue_to is not None)):
             raise StopIteration()  # answered 503 or 408, or a body never asked for: close rather than read on
         return kept
+
+
+class _Answer:
+    """gunicorn's answer to a request with a body, closed when the client still waits to be asked for the body."""
+
+    def __init__(self, start_response, body: _Body) -> None:
+        self._start_response, self._body = start_response, body
+
+    def force_close(self) -> None:
+        """Close the connection after this answer (as gunicorn's own answer does; see input_bounds)."""
+        self._start_response.__self__.force_close()
+
+    def start_response(self, status, headers, exc_info=None):
+        if self._body.continue_to is not None:
+            # Never asked for, the body was not sent: it cannot be skipped before a next request.
+            self.force_close()
+        return self._start_response(status, headers, exc_info)
 
 
 def _release(held: Counter, client: str) -> None:
