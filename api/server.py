@@ -16,7 +16,6 @@ import gevent
 import gevent.local
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.ggevent import GeventWorker
-
 from werkzeug.wsgi import ClosingIterator
 
 from api import capacity, clients, config
