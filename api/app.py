@@ -37,7 +37,12 @@ from api.schemas import ProblemSchema
 
 
 class DeskovkaFlask(Flask):
-    """Flask that asks once per function, not on every call, whether a hook or view is a coroutine."""
+    """Flask that asks once per function, not on every call, whether a hook or view is a coroutine.
+
+    Its requests read bodies within their limit however they are sent (`input_bounds.BoundedRequest`).
+    """
+
+    request_class = input_bounds.BoundedRequest
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

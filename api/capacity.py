@@ -4,8 +4,11 @@ from flask import Flask, request
 
 from api.problems import Problem
 
-# The WSGI environ key the server sets on requests of connections beyond its cap (see api/server.py).
+# The WSGI environ key the server sets on requests of connections beyond its cap (see api/server.py): SERVER when
+# the worker is full, CLIENT when the client holds its share of the worker's connections.
 BUSY = "deskovka.busy"
+SERVER = "server"
+CLIENT = "client"
 # Answered even when full: a full process is alive, and a load balancer must be able to tell.
 ALWAYS_ANSWERED = frozenset({"/healthz", "/readyz"})
 RETRY_AFTER = "5"
@@ -18,6 +21,9 @@ def body_too_slow(seconds: float) -> Problem:
 def init_app(app: Flask) -> None:
     @app.before_request
     def refuse_when_full() -> None:
-        if request.environ.get(BUSY) and request.path not in ALWAYS_ANSWERED:
-            raise Problem(503, "server/busy", "This server holds as many connections as it may. Try again shortly.",
-                          headers={"Retry-After": RETRY_AFTER})
+        busy = request.environ.get(BUSY)
+        if busy and request.path not in ALWAYS_ANSWERED:
+            detail = ("Your address holds as many of this server's connections as one client may; close some, or "
+                      "try again shortly." if busy == CLIENT else
+                      "This server holds as many connections as it may. Try again shortly.")
+            raise Problem(503, "server/busy", detail, headers={"Retry-After": RETRY_AFTER})

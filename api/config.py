@@ -32,6 +32,8 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "MAX_STREAM": float(env.get("DESKOVKA_MAX_STREAM", 300)),
         # Per API worker process: open connections (followers included) before it answers 503 server/busy.
         "MAX_CONNECTIONS": int(env.get("DESKOVKA_MAX_CONNECTIONS", 5000)),
+        # Of them, what one client (an IPv4 address, an IPv6 /64) may hold; unset: a tenth, at least 8; 0: no share.
+        "MAX_CONNECTIONS_PER_CLIENT": env.get("DESKOVKA_MAX_CONNECTIONS_PER_CLIENT") or None,
         # Seconds a client may take to send a request's head (also the idle time of a kept-alive connection),
         # and its body.
         "HEAD_TIMEOUT": int(env.get("DESKOVKA_HEAD_TIMEOUT", 10)),

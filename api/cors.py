@@ -12,16 +12,21 @@ def allowed_origins(setting: object) -> frozenset[str]:
 
 
 def headers_for(origins: frozenset[str], origin: str | None, method: str) -> tuple[dict[str, str], bool]:
-    """The CORS headers an answer to a request from `origin` carries, and whether the answer varies by origin."""
+    """The CORS headers an answer to a request from `origin` carries, and whether the answer varies by origin.
+
+    With a list of origins every answer varies by origin, a refused one's too: a cache must not hand the answer
+    without CORS headers to an allowed origin, nor the other way round.
+    """
+    varies = "*" not in origins
     if not origin or not ("*" in origins or origin in origins):
-        return {}, False
+        return {}, varies
     headers = {"Access-Control-Allow-Origin": "*" if "*" in origins else origin,
                "Access-Control-Expose-Headers": EXPOSE_HEADERS}
     if method == "OPTIONS":
         headers["Access-Control-Allow-Headers"] = ALLOW_HEADERS
         headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
         headers["Access-Control-Max-Age"] = "600"
-    return headers, "*" not in origins
+    return headers, varies
 
 
 def init_app(app: Flask) -> None:

@@ -1,11 +1,15 @@
 """Bounds on what a request may carry, checked before any view reads it: JSON depth, integer size, header numbers."""
 
+import io
 import re
 from collections.abc import Callable
-from typing import Any
+from functools import cached_property
+from typing import IO, Any
 
 import orjson
-from flask import Flask, g, request
+from flask import Flask, Request, g, request
+from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
+from werkzeug.wsgi import get_content_length
 
 from api.problems import Problem
 
@@ -14,6 +18,51 @@ MAX_DEPTH = 32
 HEADER_NUMBER = re.compile(r"[0-9]{1,18}")
 # Endpoints that take larger bodies than the app's MAX_CONTENT_LENGTH.
 BODY_LIMITS: dict[str, int] = {}
+
+
+# Bytes asked of the server's body reader at a time.
+READ_SIZE = 64 * 1024
+
+
+def read_body(stream: IO[bytes], limit: int, length: int | None = None) -> bytes:
+    """Read a whole request body of at most `limit` bytes: `length` bytes when declared, else up to its end (chunked).
+
+    :raises RequestEntityTooLarge: for a declared length over the limit, or once a byte beyond it arrives.
+    :raises ClientDisconnected: when a body of declared length ends early.
+    """
+    if length is not None and length > limit:
+        raise RequestEntityTooLarge()
+    # A body without a declared length must end by itself: one byte beyond the limit tells one that goes on.
+    want = limit + 1 if length is None else length
+    chunks, size = [], 0
+    while size < want:
+        chunk = stream.read(min(READ_SIZE, want - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise RequestEntityTooLarge()
+    if length is not None and size < length:
+        raise ClientDisconnected()
+    return b"".join(chunks)
+
+
+class BoundedRequest(Request):
+    """Flask's request whose body is read whole through `read_body`, so a chunked body over the limit is 413.
+
+    Werkzeug bounds a body sent without Content-Length by stopping reading at the limit: it arrived cut, silently.
+    """
+
+    @cached_property
+    def stream(self) -> IO[bytes]:  # type: ignore[override]
+        limit = self.max_content_length
+        if limit is None:
+            return super().stream
+        length = get_content_length(self.environ)
+        if length is None and "HTTP_TRANSFER_ENCODING" not in self.environ:
+            return io.BytesIO()  # no body
+        return io.BytesIO(read_body(self.environ["wsgi.input"], limit, length))
 
 
 def header_number(text: str) -> int | None:
@@ -44,8 +93,8 @@ def check_json_body() -> None:
     """
     if request.endpoint in BODY_LIMITS:
         request.max_content_length = BODY_LIMITS[request.endpoint]
-    if not request.is_json or request.method in ("GET", "HEAD", "OPTIONS"):
-        return
+    if not request.is_json or request.method in ("GET", "HEAD", "OPTIONS") or request.routing_exception:
+        return  # no body to check, or a request refused from its head (404, 405): its body is never read
     data = request.get_data(cache=True)
     if not data:
         return

@@ -50,13 +50,11 @@ class MovePath:
             return self.wsgi_app(environ, start_response)
         length = int(environ["CONTENT_LENGTH"])
         try:
-            body = _read(environ["wsgi.input"], length)
-        except Exception as error:  # noqa: BLE001 - Flask meets it again and answers it
+            body = input_bounds.read_body(environ["wsgi.input"], length, length)
+        except Exception as error:  # noqa: BLE001 - Flask meets it again and answers it (too slow, cut off)
             environ["wsgi.input"] = _Failing(error)
             return self.wsgi_app(environ, start_response)
         environ["wsgi.input"] = io.BytesIO(body)
-        if len(body) < length:  # the client stopped sending: Flask's reading says so
-            return self.wsgi_app(environ, start_response)
         try:
             value = orjson.loads(body)
             input_bounds.check_depth(value)
@@ -95,17 +93,6 @@ class MovePath:
         if not LENGTH.fullmatch(length) or not 0 < int(length) <= limit:
             return None
         return found.group(1)
-
-
-def _read(stream: Any, length: int) -> bytes:
-    chunks, left = [], length
-    while left > 0:
-        chunk = stream.read(left)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
 
 
 def init_app(app: Flask) -> None:

@@ -5,7 +5,7 @@ from typing import Any
 
 from flask import Flask, current_app, request
 
-from api import clock, connections, memory
+from api import clients, clock, connections, memory
 from api.problems import Problem
 
 UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
@@ -14,8 +14,11 @@ DEFAULTS = {
     "games": "30/minute;1000/day",
     "decks": "20/hour;60/day",
     "print_jobs": "30/hour;200/day",
+    # Taking open seats: a person joins a few games an hour; a script must not take a lobby's every seat.
+    "joins": "5/minute;200/day",
 }
-WHAT = {"games": "games created", "decks": "decks uploaded", "print_jobs": "print jobs posted"}
+WHAT = {"games": "games created", "decks": "decks uploaded", "print_jobs": "print jobs posted",
+        "joins": "open seats taken"}
 
 
 def parse(text: str) -> list[tuple[int, int]]:
@@ -33,7 +36,8 @@ def parse(text: str) -> list[tuple[int, int]]:
 
 
 def client() -> str:
-    return request.remote_addr or "unknown"
+    """The client a request counts against: its address (forwarded, behind proxies), an IPv6 /64 as one."""
+    return clients.key(request.remote_addr)
 
 
 def check(bucket: str) -> None:
@@ -71,11 +75,15 @@ def _unit(seconds: int) -> str:
         else f"{seconds} s"
 
 
-def limited(bucket: str) -> Callable:
-    """Mark a view (put it right under the route) whose calls count against the client's limits in `bucket`."""
+def limited(bucket: str, needs_room: bool = True) -> Callable:
+    """Mark a view (put it right under the route) whose calls count against the client's limits in `bucket`.
+
+    A view that `needs_room` makes something new and is refused (507) when the store is near its memory cap.
+    """
 
     def decorate(view: Callable) -> Callable:
         view.rate_bucket = bucket  # type: ignore[attr-defined]
+        view.needs_room = needs_room  # type: ignore[attr-defined]
         return view
 
     return decorate
@@ -87,7 +95,8 @@ def check_endpoint() -> None:
     bucket = getattr(view, "rate_bucket", None)
     if bucket is not None:
         check(bucket)
-        memory.require_room()
+        if view.needs_room:  # type: ignore[union-attr]
+            memory.require_room()
 
 
 def from_env(env: Any) -> dict[str, list[tuple[int, int]]]:

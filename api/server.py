@@ -1,26 +1,35 @@
 """Run the app under gunicorn with gevent workers: each connection is a greenlet, so idle followers cost no thread.
 
 The worker adds what gevent's own does not bound: a request's head must arrive within `HEAD_TIMEOUT` seconds of
-connecting (or of the previous answer on a kept-alive connection), its body within `BODY_TIMEOUT` seconds, and a
-process holds at most `MAX_CONNECTIONS` connections: beyond that it answers 503 `server/busy` and closes.
+connecting (or of the previous answer on a kept-alive connection), its body within `BODY_TIMEOUT` seconds, a
+process holds at most `MAX_CONNECTIONS` connections and one client at most `MAX_CONNECTIONS_PER_CLIENT` of them:
+beyond that it answers 503 `server/busy` and closes. `100 Continue` is sent when the app first reads the body,
+so a request refused from its head is answered without it.
 """
 
 import logging
 import resource
 import time
+from collections import Counter
 
 import gevent
 import gevent.local
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.ggevent import GeventWorker
+from werkzeug.wsgi import ClosingIterator
 
-from api import capacity, config
+from api import capacity, clients, config
 
 log = logging.getLogger("deskovka.api")
 # Connections a worker still accepts beyond its cap, only to answer them 503 (past these the kernel queues them).
 REFUSE_ROOM = 500
 # File descriptors a worker needs besides its clients: Redis connections, log files, the listening socket.
 SPARE_FILES = 256
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+# A client's share of a worker's connections, unless DESKOVKA_MAX_CONNECTIONS_PER_CLIENT says: this part of them,
+# and never fewer than SHARE_AT_LEAST (a browser opens six, a table of players behind one NAT a few more).
+SHARE_PART = 10
+SHARE_AT_LEAST = 8
 
 
 class _Gunicorn(BaseApplication):
@@ -39,15 +48,24 @@ class _Gunicorn(BaseApplication):
         return create_app()
 
 
-class _BodyWithDeadline:
-    """A request body that must have arrived by a deadline; reading past it answers 408 `request/timeout`."""
+class _Body:
+    """A request body that must have arrived by a deadline (else 408 `request/timeout`), and that asks for it.
 
-    def __init__(self, body, seconds: float) -> None:
+    A client that sent `Expect: 100-continue` is sent `100 Continue` on the body's first read, so one refused
+    before anything reads its body (413 by its length, 404, 415, 429, ...) never sends it.
+    """
+
+    def __init__(self, body, seconds: float, continue_to=None) -> None:
         self._body, self._seconds = body, seconds
         self._deadline = time.monotonic() + seconds
         self.timed_out = False
+        self.continue_to = continue_to
 
     def _within(self, read, *args):
+        if self.continue_to is not None:
+            sock, self.continue_to = self.continue_to, None
+            sock.sendall(CONTINUE)
+            self._deadline = time.monotonic() + self._seconds  # the client waited for this to send
         left = self._deadline - time.monotonic()
         try:
             if left <= 0:
@@ -72,50 +90,121 @@ class _BodyWithDeadline:
             yield line
 
 
+def client_share(setting: object, max_open: int) -> int:
+    """The connections one client may hold in a worker (0: no share)."""
+    if setting not in (None, ""):
+        return int(setting)  # type: ignore[call-overload]
+    return max(SHARE_AT_LEAST, max_open // SHARE_PART)
+
+
 class Worker(GeventWorker):
-    """gunicorn's gevent worker with a body deadline and a cap on open connections answered with 503."""
+    """gunicorn's gevent worker with a body deadline, a late `100 Continue`, and caps on open connections
+    (the worker's and each client's) answered with 503."""
 
     def init_process(self) -> None:
         settings = config.from_env()
         self.body_timeout = float(settings["BODY_TIMEOUT"])  # type: ignore[arg-type]
         self.max_open = int(self.cfg.worker_connections) - REFUSE_ROOM
+        self.share = client_share(settings["MAX_CONNECTIONS_PER_CLIENT"], self.max_open)
+        self.proxy_hops = int(settings["PROXY_HOPS"])  # type: ignore[call-overload]
         self.open = 0
+        # Connections (or, behind proxies, requests in flight) per client.
+        self.held: Counter[str] = Counter()
         self.connection = gevent.local.local()
         super().init_process()
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        app, connection = self.wsgi, self.connection
+        app, connection, held, share, hops = self.wsgi, self.connection, self.held, self.share, self.proxy_hops
 
         def over_cap_marked(environ, start_response):
-            environ[capacity.BUSY] = getattr(connection, "busy", False)
-            return app(environ, start_response)
+            environ[capacity.BUSY] = getattr(connection, "busy", None)
+            if environ[capacity.BUSY]:
+                start_response.__self__.force_close()  # say so: the connection closes after this answer
+            body = getattr(connection, "body", None)
+            start = start_response if body is None else _Answer(start_response, body).start_response
+            if not (hops and share):
+                return app(environ, start)
+            # Behind proxies the peer is a proxy: the client's share is of requests in flight (long-polls, streams).
+            client = clients.key(clients.forwarded(environ, hops))
+            held[client] += 1
+            if held[client] > share and not environ[capacity.BUSY]:
+                environ[capacity.BUSY] = capacity.CLIENT
+            try:
+                answer = app(environ, start)
+            except BaseException:
+                _release(held, client)
+                raise
+            return ClosingIterator(answer, lambda: _release(held, client))
 
         self.wsgi = over_cap_marked
 
     def handle(self, listener, client, addr) -> None:
-        self.open += 1
-        # Each connection is its own greenlet, so this is per connection.
-        self.connection.busy = self.open > self.max_open
+        # Each connection is its own greenlet, so `self.connection` is per connection.
+        key = clients.key(addr[0]) if self.share and not self.proxy_hops and isinstance(addr, tuple) else None
+        if key is not None:
+            self.held[key] += 1
         try:
-            super().handle(listener, client, addr)
+            if key is not None and self.held[key] > 2 * self.share:
+                # Beyond its share and as many again answered 503: closed unanswered, so that one client's
+                # thousands of idle sockets hold neither greenlets nor the head's time.
+                client.close()
+                return
+            over_share = key is not None and self.held[key] > self.share
+            # A connection over its client's share is not counted against the worker's cap: one client must not
+            # fill it for the others.
+            self.open += not over_share
+            try:
+                self.connection.busy = capacity.CLIENT if over_share else (
+                    capacity.SERVER if self.open > self.max_open else None)
+                super().handle(listener, client, addr)
+            finally:
+                self.open -= not over_share
         finally:
-            self.open -= 1
+            if key is not None:
+                _release(self.held, key)
 
     def handle_request(self, listener_name, req, sock, addr):
         original = req.body
         body = None
         headers = dict(req.headers)
+        expects_continue = req._expected_100_continue
+        req._expected_100_continue = False  # gunicorn would send it now; the body's first read does
         if "TRANSFER-ENCODING" in headers or headers.get("CONTENT-LENGTH", "0") != "0":
-            body = req.body = _BodyWithDeadline(original, self.body_timeout)
+            body = req.body = _Body(original, self.body_timeout, sock if expects_continue else None)
+        self.connection.body = body
         try:
             kept = super().handle_request(listener_name, req, sock, addr)
         finally:
             # What the app left unread is skipped before the next request, under the head's time limit instead.
             req.body = original
-        if self.connection.busy or (body is not None and body.timed_out):
-            raise StopIteration()  # answered 503 or 408: close rather than read on
+            self.connection.body = None
+        if self.connection.busy or (body is not None and (body.timed_out or body.continue_to is not None)):
+            raise StopIteration()  # answered 503 or 408, or a body never asked for: close rather than read on
         return kept
+
+
+class _Answer:
+    """gunicorn's answer to a request with a body, closed when the client still waits to be asked for the body."""
+
+    def __init__(self, start_response, body: _Body) -> None:
+        self._start_response, self._body = start_response, body
+
+    def force_close(self) -> None:
+        """Close the connection after this answer (as gunicorn's own answer does; see input_bounds)."""
+        self._start_response.__self__.force_close()
+
+    def start_response(self, status, headers, exc_info=None):
+        if self._body.continue_to is not None:
+            # Never asked for, the body was not sent: it cannot be skipped before a next request.
+            self.force_close()
+        return self._start_response(status, headers, exc_info)
+
+
+def _release(held: Counter, client: str) -> None:
+    held[client] -= 1
+    if held[client] <= 0:
+        del held[client]
 
 
 def open_files_for(connections: int) -> int:

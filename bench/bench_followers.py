@@ -46,8 +46,9 @@ def free_port() -> int:
 
 
 def start_serve(port: int, data_dir: str, *extra: str) -> subprocess.Popen:
-    # One client (this script) creates every game: no per-client limit on creating games.
-    env = {**os.environ, "DESKOVKA_DATA_DIR": data_dir, "DESKOVKA_LIMIT_GAMES": "off"}
+    # One client (this script) creates every game and holds every follower: no per-client limits.
+    env = {**os.environ, "DESKOVKA_DATA_DIR": data_dir, "DESKOVKA_LIMIT_GAMES": "off",
+           "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0"}
     env.pop("DESKOVKA_REDIS_URL", None)
     server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port), *extra], env=env,
                               stdout=subprocess.DEVNULL, stderr=open(Path(data_dir) / "serve.log", "wb"))

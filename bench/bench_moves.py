@@ -176,7 +176,8 @@ def run(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port:
     processes: list[subprocess.Popen] = []
     try:
         # Clients create games far faster than the per-client limit for people allows (they all share one address).
-        env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "PYTHONPATH": str(ROOT), "DESKOVKA_LIMIT_GAMES": "off"}
+        env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "PYTHONPATH": str(ROOT), "DESKOVKA_LIMIT_GAMES": "off",
+               "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0"}
         deskovka = shutil.which("deskovka", path=str(Path(sys.executable).parent)) or "deskovka"
         processes.append(subprocess.Popen([deskovka, "serve", "--host", "127.0.0.1", "--port", str(serve_port),
                                            *shlex.split(args.serve_args)],

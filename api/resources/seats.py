@@ -4,6 +4,7 @@ from marshmallow import Schema, fields, validate
 
 from api import connections, moves
 from api.blueprint import Blueprint
+from api.rate_limits import limited
 from api.resources.games import ETAG, PROBLEM, game_response
 from api.schemas import GameViewSchema
 from api.views import game_view
@@ -25,12 +26,14 @@ class JoinedSchema(Schema):
 
 
 @blp.route("/<string:game_id>/seats/<int:seat>", methods=["POST"])
+@limited("joins", needs_room=False)  # a join fills a game that exists, as a move does
 @blp.arguments(JoinSchema)
 @blp.response(201, JoinedSchema, headers=ETAG)
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(410, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
 @blp.alt_response(422, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
 def join_seat(body, game_id, seat):
     """Take an open seat; the last seat taken deals the game (its seed, your ages, who starts) and starts it."""
     record, token = moves.join(connections.store(), connections.lobby(), game_id, seat, body["name"], body.get("age"))

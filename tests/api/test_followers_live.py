@@ -30,9 +30,10 @@ def api_port(redis_url):
 
 @pytest.fixture(scope="module")
 def strict_port(redis_url):
-    """One worker that holds at most 20 connections and gives a head and a body one second each."""
+    """One worker that holds at most 20 connections (no client's share: every test client is 127.0.0.1) and gives
+    a head and a body one second each."""
     server, port = start_api(redis_url, workers=1, DESKOVKA_MAX_CONNECTIONS="20", DESKOVKA_HEAD_TIMEOUT="1",
-                             DESKOVKA_BODY_TIMEOUT="1")
+                             DESKOVKA_BODY_TIMEOUT="1", DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="0")
     yield port
     stop(server)
 

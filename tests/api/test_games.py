@@ -193,3 +193,19 @@ class TestBrowserClients:
         other = client.get("/healthz", headers={"Origin": "https://b.example"})
         assert allowed.headers["Access-Control-Allow-Origin"] == "https://a.example"
         assert "Access-Control-Allow-Origin" not in other.headers
+
+    def test_a_refused_origin_answer_varies_by_origin_on_every_path(self, make_app):
+        client = make_app(CORS_ORIGINS="https://a.example").test_client()
+        game, tokens = create(client, [{"name": "A"}, {"bot": "random"}])
+        action = view(client, game["id"], tokens[0])["legal_actions"][0]
+        answers = {
+            "healthz": client.get("/healthz", headers={"Origin": "https://b.example"}),
+            "game": client.get(f"/v1/games/{game['id']}", headers={"Origin": "https://b.example"}),
+            "move": client.post(f"/v1/games/{game['id']}/actions", json=action,
+                                headers={**bearer(tokens[0]), "Origin": "https://b.example"}),
+            "no origin": client.get("/v1/game-types"),
+        }
+        for name, answer in answers.items():
+            assert answer.status_code == 200, name
+            assert "Access-Control-Allow-Origin" not in answer.headers, name
+            assert "Origin" in answer.headers.get("Vary", ""), name

@@ -142,6 +142,32 @@ class TestRateLimits:
                            ).status_code == 201
 
 
+    def test_joins_of_open_seats_are_limited_and_a_refused_join_takes_no_seat(self, app, client):
+        app.config["RATE_LIMITS"] = {"joins": [(2, 60)]}
+        game, _ = create(client, [{"name": "A"}, {"open": True}, {"open": True}, {"open": True}])
+        for seat in (1, 2):
+            assert client.post(f"/v1/games/{game['id']}/seats/{seat}", json={"name": "Bot"}).status_code == 201
+        refused = client.post(f"/v1/games/{game['id']}/seats/3", json={"name": "Bot"})
+        assert refused.status_code == 429 and refused.get_json()["code"] == "rate/limited"
+        assert "open seats taken" in refused.get_json()["detail"] and int(refused.headers["Retry-After"]) > 0
+        assert view(client, game["id"])["status"] == "open", "the refused join took nothing"
+        other = client.post(f"/v1/games/{game['id']}/seats/3", json={"name": "Eve"},
+                            environ_base={"REMOTE_ADDR": "192.0.2.9"})
+        assert other.status_code == 201
+
+    def test_an_ipv6_64_is_one_client(self, app, client):
+        app.config["RATE_LIMITS"] = {"games": [(2, 60)]}
+        seats = {"type": "timeline", "seats": [{"name": "A"}, {"bot": "random"}]}
+
+        def from_address(address):
+            return client.post("/v1/games", json=seats, environ_base={"REMOTE_ADDR": address}).status_code
+
+        assert from_address("2001:db8:5:6::1") == 201
+        assert from_address("2001:db8:5:6:ffff:1:2:3") == 201
+        assert from_address("2001:db8:5:6::abcd") == 429, "another address of the same /64"
+        assert from_address("2001:db8:5:7::1") == 201, "the next /64 is another client"
+
+
 class TestDeckLife:
     def test_an_unused_deck_expires_and_each_use_refreshes_it(self, app, client, redis_client):
         store = app.extensions["deskovka"]["decks"]
