@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from api.moves import to_match
 from api.store import GameStore
-from engine.core import play
+from engine.core.match import play
 from engine.core.protocol import Event
 from tests.api.helpers import create
 
