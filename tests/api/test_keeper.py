@@ -152,3 +152,57 @@ class TestTwoKeepers:
             final = view(client, game_id)
             assert final["status"] == "finished"
             assert versions_logged(redis_client, store, game_id) == list(range(1, final["version"] + 1))
+
+
+class TestBotOnlyQuota:
+    def test_a_client_may_have_so_many_running_and_so_many_an_hour(self, fast, redis_client, monkeypatch):
+        app, keeper = fast
+        monkeypatch.setattr(keeper_module, "LAST_VERSION", 40)
+        app.config["RATE_LIMITS"] = {"games": [(100, 60)], "bot_games": [(1, 0), (2, 3600)]}
+        client = app.test_client()
+        first = client.post("/v1/games", json=ENDLESS)
+        assert first.status_code == 201
+        refused = client.post("/v1/games", json=ENDLESS)
+        assert refused.status_code == 429 and refused.get_json()["code"] == "rate/limited"
+        assert int(refused.headers["Retry-After"]) > 0
+        assert len(redis_client.keys("dk:{g:*}:state")) == 1, "a refused game is not created"
+        other = client.post("/v1/games", json=ENDLESS, environ_base={"REMOTE_ADDR": "192.0.2.7"})
+        assert other.status_code == 201, "another client has its own count"
+        person = client.post("/v1/games", json={**ENDLESS, "seats": [{"name": "A"}, *ENDLESS["seats"]]})
+        assert person.status_code == 201, "a game with a person is not a game of bots only"
+
+        keep_until_idle(keeper, first.get_json()["game"]["id"])
+        second = client.post("/v1/games", json=ENDLESS)
+        assert second.status_code == 201, "the first game is over for the keeper"
+        keep_until_idle(keeper, second.get_json()["game"]["id"])
+        hourly = client.post("/v1/games", json=ENDLESS)
+        assert hourly.status_code == 429 and "per hour" in hourly.get_json()["detail"]
+
+    def test_refused_bot_games_do_not_count_against_the_clients_games(self, fast, redis_client):
+        app, _ = fast
+        app.config["RATE_LIMITS"] = {"games": [(3, 60)], "bot_games": [(1, 0)]}
+        client = app.test_client()
+        assert client.post("/v1/games", json=ENDLESS).status_code == 201
+        for _ in range(3):
+            assert client.post("/v1/games", json=ENDLESS).status_code == 429
+        assert client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"bot": "random"}]}
+                           ).status_code == 201
+
+    def test_the_operator_may_refuse_games_of_bots_only(self, make_app, redis_client):
+        client = make_app(BOT_ONLY_GAMES=False).test_client()
+        refused = client.post("/v1/games", json=ENDLESS)
+        assert refused.status_code == 422 and refused.get_json()["code"] == "players/person_required"
+        assert refused.content_type == "application/problem+json"
+        assert redis_client.keys("dk:{g:*}") == []
+        assert client.post("/v1/games", json={"type": "timeline", "seats": [{"bot": "random"}, {"open": True}]}
+                           ).status_code == 201, "an open seat waits for a person"
+
+
+def test_the_switch_and_the_quota_come_from_the_environment():
+    from api import config
+
+    settings = config.from_env({"DESKOVKA_BOT_ONLY_GAMES": "off", "DESKOVKA_LIMIT_BOT_GAMES": "3/running;9/hour",
+                                "DESKOVKA_BOT_PACE": "4"})
+    assert settings["BOT_ONLY_GAMES"] is False and settings["BOT_PACE"] == 4
+    assert settings["RATE_LIMITS"]["bot_games"] == [(3, 0), (9, 3600)]
+    assert config.from_env({})["BOT_ONLY_GAMES"] is True
