@@ -18,11 +18,13 @@ def embedded_redis(settings: dict):
 
 
 def worker_children() -> list:
-    """The RQ workers `deskovka serve` runs beside its embedded Redis: one per role of `worker.WORKERS`."""
+    """The workers `deskovka serve` runs beside its embedded Redis: an RQ worker per role of `worker.WORKERS`, and
+    the table keeper."""
     from api.supervisor import python_child
     from worker import WORKERS
 
-    return [python_child(f"{role} worker", "worker", "--role", role, stop_timeout=10) for role in WORKERS]
+    workers = [python_child(f"{role} worker", "worker", "--role", role, stop_timeout=10) for role in WORKERS]
+    return [*workers, python_child("keeper", "keeper", stop_timeout=10)]
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -69,6 +71,24 @@ def work(args: argparse.Namespace) -> int:
     settings = config.from_env()
     url = settings["QUEUE_URL"] or embedded_redis(settings).start()
     run(str(url), role=args.role, burst=args.burst)
+    return 0
+
+
+def keep(args: argparse.Namespace) -> int:
+    import signal
+    import threading
+
+    from api import config
+    from api.app import create_app
+    from api.keeper import run
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s [deskovka keeper] %(message)s")
+    settings = config.from_env()
+    url = settings["REDIS_URL"] or embedded_redis(settings).start()
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    run(create_app({"REDIS_URL": url}), stop)
     return 0
 
 
@@ -119,6 +139,13 @@ def parser() -> argparse.ArgumentParser:
              "behind a large one (run at least one of each)")
     worker.add_argument("--burst", action="store_true", help="quit when the queues are empty")
     worker.set_defaults(func=work)
+
+    keeper = commands.add_parser(
+        "keeper", help="run the table keeper, which plays the bots of games no request is moving",
+        description="Advance the tables that are due in DESKOVKA_REDIS_URL (else the embedded Redis): the moves of "
+                    "bots beyond what one request plays, at DESKOVKA_BOT_PACE moves a second per table, until "
+                    "stopped. Run one or more anywhere; they share the work and never move a table twice.")
+    keeper.set_defaults(func=keep)
 
     spec = commands.add_parser("openapi", help="write the OpenAPI document generated from the code")
     spec.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")

@@ -41,6 +41,10 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         # Origins a browser client may call from, comma-separated; "*" (any) is safe with bearer tokens.
         "CORS_ORIGINS": env.get("DESKOVKA_CORS_ORIGINS", "*"),
         "RATE_LIMITS": rate_limits.from_env(env),
+        # Whether a game may be created with bots in every seat ("off": such a game needs a person or an open seat).
+        "BOT_ONLY_GAMES": env.get("DESKOVKA_BOT_ONLY_GAMES", "on").strip().lower() not in ("off", "no", "0", "false"),
+        # Bot moves per second the keeper plays at one table (after a request's own bounded batch).
+        "BOT_PACE": float(env.get("DESKOVKA_BOT_PACE", 10)),
         # Behind this many reverse proxies, the client is the address they name in X-Forwarded-For.
         "PROXY_HOPS": int(env.get("DESKOVKA_PROXY_HOPS", 0)),
         # New games and uploads are refused (507) once Redis holds this share of its maxmemory, so moves of

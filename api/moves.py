@@ -2,6 +2,7 @@
 
 import re
 import secrets
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -9,7 +10,7 @@ import orjson
 from flask import current_app
 from marshmallow import ValidationError
 
-from api import auth, clock, connections, metrics, records, table
+from api import auth, clock, connections, due, metrics, records, table
 from api.deck_store import DeckStore
 from api.input_bounds import header_number
 from api.lobby import Lobby
@@ -23,8 +24,13 @@ from engine.core.rng import Rng
 from engine.games import get_game, new_match
 
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")
-# A request stops moving bots after this many steps; the next request carries on.
-MAX_BOT_STEPS = 5000
+# A request (and each batch of the keeper) plays at most this many bot moves, and stops after the first move that
+# ends past this many seconds of the thread's CPU (under gevent the loop does not switch while bots play, so that
+# is what the request holds its worker for; wall time would cut batches short on a busy machine). One bot move
+# costs 0.05-0.8 ms on average (Ticket to Ride's and Around the World's greedy bots the dearest, their first moves
+# several ms) and about 30 ms at worst, so a batch stays well under 100 ms (bench/bench_bot_moves.py).
+BOT_MOVES = 32
+BOT_SECONDS = 0.05
 ATTEMPTS = 8
 
 
@@ -54,21 +60,37 @@ def to_match(record: GameRecord) -> Match:
     return Match(get_game(record.type), record.players, record.options, record.seed, record.state, record.version)
 
 
-def run_bots(record: GameRecord, match: Match) -> tuple[Match, list[Event]]:
-    """Let bot seats act while any is to act and the game runs."""
+def run_bots(record: GameRecord, match: Match) -> tuple[Match, list[Event], bool]:
+    """Let bot seats act while any is to act and the game runs, for one bounded batch.
+
+    Return the match, the events and whether bots are still to act (the keeper's to play).
+    """
     if record.status != "running":
-        return match, []
+        return match, [], False
     bots = {i: make_bot(record.type, seat) for i, seat in enumerate(record.seats) if seat.get("bot")}
     events: list[Event] = []
-    for _ in range(MAX_BOT_STEPS):
+    started = time.thread_time()
+    for _ in range(BOT_MOVES):
         seats = sorted(match.to_act() & bots.keys())
         if not seats:
-            break
+            return match, events, False
         seat = seats[0]
         rng = Rng(record.seed, counter=1_000_000_007 * (match.version + 1))
         match, new = play(match, seat, bots[seat].choose(match.rules, match.state, seat, rng))
         events += new
-    return match, events
+        if time.thread_time() - started >= BOT_SECONDS:
+            break
+    return match, events, bool(match.to_act() & bots.keys())
+
+
+def hand_over(store: GameStore, game_id: str, seconds: float) -> None:
+    """Make the table due for the keeper (before a commit: late, in case the commit never lands)."""
+    due.due_in(store.connection, game_id, seconds)
+
+
+def pace(moves: int) -> float:
+    """Seconds the keeper waits after a batch of `moves` bot moves, so a table plays at the configured pace."""
+    return max(moves, 1) / float(current_app.config["BOT_PACE"])
 
 
 def finish(record: GameRecord, match: Match) -> GameRecord:
@@ -112,11 +134,16 @@ def create(
     record = GameRecord(game_id, game_type, len(seats), options, seed, match and match.state, stored, status, now, now,
                         chosen_seed=chosen_seed, nonce=nonce, shape=SHAPE)
     events: list[Event] = []
+    more = False
     if match is not None:
         keep_deck(decks, record)
-        match, events = run_bots(record, match)
+        match, events, more = run_bots(record, match)
         record = finish(record, match)
+    if more:
+        hand_over(store, game_id, due.GRACE)
     store.commit(record, None, ttl_for(record), list(match.log) if match else [], events)
+    if more and match is not None:
+        hand_over(store, game_id, pace(len(match.log)))
     metrics.count(store.connection, "games_created")
     if status == "open":
         lobby.open(game_type, game_id, clock.now().timestamp())
@@ -192,15 +219,19 @@ def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str,
         seats[seat] = {"name": name, "age": age, "token_hash": token_hash, "joined": True}
         status = "running" if all(s.get("joined") for s in seats) else "open"
         joined = replace(record, seats=seats, status=status, updated_at=clock.timestamp())
-        log, events = [], []
+        log, events, more = [], [], False
         if status == "running" and joined.state is None:
             dealt = table.deal(joined.type, joined.options, joined.seed, seats)
             joined = replace(joined, options=dealt.options, state=dealt.state)
             keep_deck(connections.decks(), joined)
         if joined.state is not None:  # tables opened before deals waited for the last seat are dealt already
-            match, events = run_bots(joined, to_match(joined))
+            match, events, more = run_bots(joined, to_match(joined))
             joined, log = finish(joined, match), list(match.log)
+        if more:
+            hand_over(store, game_id, due.GRACE)
         if store.commit(joined, record.rev, ttl_for(joined), log, events) is Commit.DONE:
+            if more:
+                hand_over(store, game_id, pace(len(log)))
             metrics.count(store.connection, "seats_joined")
             if status != "open":
                 lobby.close(record.type, game_id)
@@ -256,14 +287,18 @@ def act(
         if record.status == "open":
             raise Problem(409, "game/not_started", "The game waits for players to take the open seats.")
         match, events = play(to_match(record), seat, action)
-        match, bot_events = run_bots(record, match)
+        match, bot_events, more = run_bots(record, match)
         events += bot_events
         moved = finish(record, match)
         body = orjson.dumps({"type": moved.type, "game": game_view(moved, seat), "events": events_for(events, seat)})
         answer = {"status": 200, "fingerprint": fingerprint, "body": orjson.Fragment(body)}
+        if more:
+            hand_over(store, game_id, due.GRACE)
         result = store.commit(moved, record.rev, ttl_for(moved), list(match.log), events,
                               (key, answer) if key else None, current_app.config["IDEMPOTENCY_TTL"])
         if result is Commit.DONE:
+            if more:
+                hand_over(store, game_id, pace(len(match.log)))
             return 200, body, moved.version
         # Lost the race: the next round answers from the idempotency record, a 412, or a fresh try.
     raise Problem(409, "game/busy", "The game changed too often; try again.")

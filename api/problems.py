@@ -51,6 +51,7 @@ CODE_STATUS = {
     "idempotency/key_reused": 422,
     "print/invalid_spec": 422,
     "print/over_budget": 422,
+    "players/person_required": 422,
     "game/outdated": 410,
     "request/timeout": 408,
     "rate/limited": 429,

@@ -3,22 +3,25 @@
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 
 from api import clients, clock, connections, memory
 from api.problems import Problem
 
 UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+# "N/running": at most N at once, not per window (bot-only games: see `api.bot_games`); a window of 0 seconds.
+RUNNING = 0
 # What one client may do; DESKOVKA_LIMIT_<BUCKET> overrides, e.g. "30/minute;500/day", "off" for none.
 DEFAULTS = {
     "games": "30/minute;1000/day",
+    "bot_games": "2/running;6/hour;20/day",
     "decks": "20/hour;60/day",
     "print_jobs": "30/hour;200/day",
     # Taking open seats: a person joins a few games an hour; a script must not take a lobby's every seat.
     "joins": "5/minute;200/day",
 }
-WHAT = {"games": "games created", "decks": "decks uploaded", "print_jobs": "print jobs posted",
-        "joins": "open seats taken"}
+WHAT = {"games": "games created", "bot_games": "games of bots only created", "decks": "decks uploaded",
+        "print_jobs": "print jobs posted", "joins": "open seats taken"}
 
 
 def parse(text: str) -> list[tuple[int, int]]:
@@ -31,7 +34,8 @@ def parse(text: str) -> list[tuple[int, int]]:
     limits = []
     for part in text.split(";"):
         count, _, unit = part.strip().partition("/")
-        limits.append((int(count), UNITS[unit.strip().rstrip("s")]))
+        unit = unit.strip()
+        limits.append((int(count), RUNNING if unit == "running" else UNITS[unit.rstrip("s")]))
     return limits
 
 
@@ -45,12 +49,12 @@ def check(bucket: str) -> None:
 
     :raises Problem: 429 with Retry-After once a limit is reached; the refused request is not counted.
     """
-    limits = current_app.config["RATE_LIMITS"].get(bucket) or []
+    limits = windows(bucket)
     if not limits:
         return
     now = clock.now().timestamp()
     connection = connections.connection()
-    keys = [f"dk:rate:{bucket}:{client()}:{seconds}:{int(now // seconds)}" for _, seconds in limits]
+    keys = window_keys(bucket, limits, now)
     with connection.pipeline(transaction=False) as pipe:
         for key, (_, seconds) in zip(keys, limits, strict=True):
             pipe.incr(key)
@@ -68,6 +72,26 @@ def check(bucket: str) -> None:
         raise Problem(429, "rate/limited",
                       f"At most {allowed} {WHAT[bucket]} per {_unit(seconds)} from one client; "
                       f"try again in {retry} s.", headers={"Retry-After": str(retry)}, retry_after=retry)
+    setattr(g, f"rate_{bucket}", [(key, seconds) for key, (_, seconds) in zip(keys, limits, strict=True)])
+
+
+def windows(bucket: str) -> list[tuple[int, int]]:
+    return [limit for limit in current_app.config["RATE_LIMITS"].get(bucket) or [] if limit[1] != RUNNING]
+
+
+def window_keys(bucket: str, limits: list[tuple[int, int]], now: float) -> list[str]:
+    return [f"dk:rate:{bucket}:{client()}:{seconds}:{int(now // seconds)}" for _, seconds in limits]
+
+
+def refund(bucket: str) -> None:
+    """Take back this request's count in the bucket (it was refused after it was counted)."""
+    counted = g.pop(f"rate_{bucket}", None)
+    if counted:
+        with connections.connection().pipeline(transaction=False) as pipe:
+            for key, seconds in counted:
+                pipe.decr(key)
+                pipe.expire(key, seconds)
+            pipe.execute()
 
 
 def _unit(seconds: int) -> str:

@@ -22,6 +22,7 @@ import redis
 from api import rate_limits
 from api.app import create_app
 from api.embedded import EmbeddedRedis
+from api.keeper import Keeper
 
 SEATS = [{"name": "A"}, {"bot": "random"}]
 MOVE_BY_MOVE = "timeline, move by move"  # one human seat posting each move, so each move is one write
@@ -129,7 +130,9 @@ def bench_disk(games: int) -> None:
         server.start()
         client = redis.Redis.from_url(server.url)
         client.config_set("auto-aof-rewrite-percentage", 0)
-        app_client = create_app({"REDIS_URL": server.url, "QUEUE_URL": server.url}).test_client()
+        # Games of bots only are played by the keeper, here in this process at once; no per-client quotas.
+        app = create_app({"REDIS_URL": server.url, "QUEUE_URL": server.url, "RATE_LIMITS": {}, "BOT_PACE": 1e9})
+        app_client, keeper = app.test_client(), Keeper(app)
         app_client.post("/v1/games", json={"type": "timeline", "seats": SEATS})
         rewrite(client)
         client.delete(*client.keys("dk:{g:*"))
@@ -140,7 +143,10 @@ def bench_disk(games: int) -> None:
                 play_to_the_end(app_client, seats, options)
                 continue
             answer = app_client.post("/v1/games", json={"type": game_type, "seats": seats, "options": options})
-            assert answer.get_json()["game"]["status"] == "finished", answer.get_json()
+            while keeper.tick():
+                pass
+            game_id = answer.get_json()["game"]["id"]
+            assert app_client.get(f"/v1/games/{game_id}").get_json()["status"] == "finished", answer.get_json()
         written = aof_bytes(folder) - empty_written
         keys = len(client.keys("dk:{g:*")) / games
         rewrite(client)

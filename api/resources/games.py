@@ -4,7 +4,7 @@ import orjson
 from flask import Response, url_for
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api import auth, connections, moves
+from api import auth, bot_games, connections, moves
 from api.blueprint import Blueprint
 from api.rate_limits import limited
 from api.schemas import GameViewSchema, ProblemSchema, SeatSchema
@@ -104,8 +104,17 @@ def create_game(body):
     """Create a game: name every seat, or leave seats open for others to join.
 
     The answer's `game` is the creator's view: the first named seat's, with its `legal_actions` (else a spectator's).
+    Bots play a few moves in this request; a game of bots only then plays on at the server's pace (follow its events).
     """
-    record, tokens, _ = moves.create(connections.store(), connections.lobby(), connections.decks(), body)
+    bots_only = bot_games.admit(body["seats"])
+    try:
+        record, tokens, _ = moves.create(connections.store(), connections.lobby(), connections.decks(), body)
+    except Exception:
+        if bots_only:
+            bot_games.refund()
+        raise
+    if bots_only:
+        bot_games.started(record.id)
     location = url_for("games.get_game", game_id=record.id)
     creator = tokens[0]["seat"] if tokens else None
     return game_response({"game": game_view(record, creator), "tokens": tokens}, 201, Location=location)
