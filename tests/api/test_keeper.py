@@ -66,7 +66,10 @@ class TestTheKeeper:
         assert final["status"] == "finished" and final["outcome"]["winners"]
         logged = versions_logged(redis_client, keeper.store, game["id"])
         assert logged == list(range(1, final["version"] + 1))
-        events = client.get(f"/v1/games/{game['id']}/events?after=0").get_json()["events"]
+        events, after = [], 0
+        while after < final["version"]:
+            page = client.get(f"/v1/games/{game['id']}/events?after={after}&limit=500").get_json()
+            events, after = events + page["events"], page["next_after"]
         assert {e["v"] for e in events} == set(logged), "followers see every move the keeper made"
         assert client.get(f"/v1/games/{game['id']}/replay").status_code == 200
 
