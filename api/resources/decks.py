@@ -227,6 +227,6 @@ def get_deck(deck_id):
     if doc is None:
         raise Problem(404, "deck/not_found", f"There is no deck {deck_id!r}.")
     full = unlocks(auth.bearer(), deck_id)
-    body = {**doc, "complete": True} if full else public_document(doc)
+    body = {**doc, "complete": True} if full else public_document(doc, auth.server_secret(connections.connection()))
     return Response(json.dumps(body), mimetype="application/json",
                     headers={"Vary": "Authorization", "Cache-Control": "private" if full else "public, max-age=60"})

@@ -68,7 +68,8 @@ class TestUpload:
         listed = {d["id"]: d for d in client.get("/v1/decks?limit=200").get_json()["decks"]}
         assert listed[deck["id"]]["cards"] == 40 and not listed[deck["id"]]["builtin"]
         assert listed["timeline-classic"]["builtin"]
-        assert client.get(f"/v1/decks/{deck['id']}").get_json()["cards"][7]["title"]["en"] == HOSTILE
+        public = {card["id"]: card for card in client.get(f"/v1/decks/{deck['id']}").get_json()["cards"]}
+        assert public["event-7"]["title"]["en"] == HOSTILE
 
         game, tokens = create(client, [{"name": "A"}, {"bot": "hit-rate"}, {"name": "C"}],
                               options={"deck": deck["id"], "language": "cs"})
