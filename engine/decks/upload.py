@@ -3,18 +3,18 @@
 import base64
 import binascii
 import csv
-import hashlib
 import io
 import re
 from typing import Any
 
-import orjson
 from PIL import Image, UnidentifiedImageError
 
 from engine.decks.model import LANGUAGES, Deck, DeckError
-from engine.decks.parse import parse_deck
+from engine.decks.parse import content_hash, parse_deck
 from engine.decks.public import spells_key
 
+# 128 bits of the content's hash, so nobody finds two documents with one id (older decks have 12 digits, and play).
+USER_ID_DIGITS = 32
 MAX_IMAGE_BYTES = 256 * 1024
 # A whole deck as sent (JSON or CSV): room for 1,000 cards titled in six languages, or a few dozen pictures.
 MAX_DECK_BYTES = 4 << 20
@@ -125,8 +125,7 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
     if not isinstance(doc, dict):
         raise DeckError(["a deck is an object with kind, title and cards"])
     doc = {key: value for key, value in doc.items() if key != "id"}
-    digest = hashlib.sha256(orjson.dumps(doc, option=orjson.OPT_SORT_KEYS)).hexdigest()[:12]
-    doc = {"id": f"user-{digest}", **doc}
+    doc = {"id": f"user-{content_hash(doc)[:USER_ID_DIGITS]}", **doc}
     problems = _unknown_fields(doc)
     try:
         deck = parse_deck(doc)
