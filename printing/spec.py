@@ -216,8 +216,8 @@ def _deck_id(value: Any, problems: list[str]) -> str:
     if not isinstance(value, str) or not value:
         problems.append("deck: a deck id is required for kind 'deck'")
         return ""
-    decks = store.known_decks()
-    if value not in decks:
-        known = ", ".join(decks) or "none installed"
-        problems.append(f"deck: there is no deck {value!r} (known: {known})")
+    if value not in store.known_decks():
+        # Only the built-in choices: naming the user decks this process happens to hold would list others' decks.
+        built_in = ", ".join(store.builtin_ids())
+        problems.append(f"deck: there is no deck {value!r} (built in: {built_in}; or an uploaded deck's id)")
     return value

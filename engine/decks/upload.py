@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image, UnidentifiedImageError
 
 from engine.decks.model import LANGUAGES, Deck, DeckError
-from engine.decks.parse import content_hash, parse_deck
+from engine.decks.parse import MAX_TEXT, content_hash, parse_deck
 from engine.decks.public import spells_key
 
 # 128 bits of the content's hash, so nobody finds two documents with one id (older decks have 12 digits, and play).
@@ -25,6 +25,9 @@ IMAGE_TYPES = {"image/png": "PNG", "image/jpeg": "JPEG"}
 DATA_URI = re.compile(r"^data:(image/[a-z]+);base64,(.*)$", re.DOTALL)
 CSV_COLUMNS = ("id", "theme", "year", "group", "position", "colour", *(f"title_{lang}" for lang in LANGUAGES),
                "source", "note", "image")
+# Python's csv module refuses cells over 131,072 characters, a third less than a picture's data URI may be; a
+# deck as sent is bounded anyway (MAX_DECK_BYTES). The limit is the process's: only ever raise it.
+csv.field_size_limit(max(csv.field_size_limit(), MAX_TEXT["image"]))
 BC_YEAR = re.compile(r"^([0-9]{1,12})\s*(BC|BCE|př\.\s*n\.\s*l\.|до н\.\s*э\.)$", re.IGNORECASE)
 
 

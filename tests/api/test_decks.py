@@ -3,6 +3,7 @@
 import base64
 import csv
 import io
+import random
 
 import pdfplumber
 from PIL import Image
@@ -11,7 +12,7 @@ from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 import printing
-from engine.decks.upload import user_deck
+from engine.decks.upload import MAX_IMAGE_BYTES, user_deck
 from tests.api.helpers import create, play_to_end
 from worker import QUEUES
 
@@ -121,3 +122,25 @@ class TestUpload:
     def test_an_unknown_deck_is_404_and_a_builtin_one_is_served(self, client):
         assert client.get("/v1/decks/user-000000000000").status_code == 404
         assert client.get("/v1/decks/timeline-classic").get_json()["kind"] == "dated"
+
+    def test_a_csv_picture_cell_up_to_the_picture_limit_is_read(self, client):
+        noise = Image.frombytes("RGB", (360, 360), random.Random(7).randbytes(360 * 360 * 3))
+        buffer = io.BytesIO()
+        noise.save(buffer, format="JPEG", quality=90)
+        uri = "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode()
+        assert 131_072 < len(uri) and len(buffer.getvalue()) <= MAX_IMAGE_BYTES, "beyond csv's default cell limit"
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=["id", "year", "title_en", "image"])
+        writer.writeheader()
+        writer.writerows([{"id": "first", "year": 1900, "title_en": "First", "image": uri},
+                          {"id": "second", "year": 1950, "title_en": "Second"}])
+        response = upload_csv(client, out.getvalue(), title="A big picture")
+        assert response.status_code == 201, response.get_json()
+
+    def test_an_unknown_print_deck_names_only_the_builtin_choices(self, client):
+        mine = upload_csv(client, csv_text(forty_cards()), title="Somebody's deck").get_json()["id"]
+        client.post("/v1/print-jobs", json={"kind": "deck", "deck": mine, "lang": "en"})  # this process knows it
+        problem = client.post("/v1/print-jobs", json={"kind": "deck", "deck": "user-nope"}).get_json()
+        assert problem["code"] == "print/invalid_spec"
+        detail = problem["errors"][0]["detail"]
+        assert "timeline-classic" in detail and "homer-odyssey" in detail and "user-" + mine[5:] not in detail
