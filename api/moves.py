@@ -107,7 +107,7 @@ def create(
 ) -> tuple[GameRecord, list[dict], list[Event]]:
     """Set up a game, mint a token per named human seat and let bots start."""
     game_type, seats = body["type"], body["seats"]
-    decks.make_known((body.get("options") or {}).get("deck"))
+    _held = decks.make_known((body.get("options") or {}).get("deck"))  # held, so the deck cache keeps it meanwhile
     seed, chosen_seed, nonce = deal_seed(body.get("seed"), seats)
     match = new_match(game_type, len(seats), with_ages(game_type, seats, body.get("options") or {}), seed)
     game_id = new_id()

@@ -67,10 +67,10 @@ class Cost:
         }
 
 
-def estimate(spec: Mapping[str, Any]) -> Cost:
-    """Estimate a normalised spec (see `printing.validate`)."""
+def estimate(spec: Mapping[str, Any], deck: Deck | None = None) -> Cost:
+    """Estimate a normalised spec (see `printing.validate`); `deck` stands in for its "deck" id."""
     if spec["kind"] == "deck":
-        return deck_cost(store.get_deck(spec["deck"]), spec)
+        return deck_cost(deck or store.get_deck(spec["deck"]), spec)
     if spec["kind"] == "score-sheets":
         pages = math.ceil(spec["count"] / spec["per_page"])
         return Cost(pages, seconds=FIXED + spec["count"] * PER_SCORE_SHEET)
