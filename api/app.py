@@ -34,6 +34,7 @@ from api.resources import (
     seats,
 )
 from api.schemas import ProblemSchema
+from engine.decks.store import configure_cache
 
 
 class DeskovkaFlask(Flask):
@@ -80,6 +81,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.config.update(overrides or {})
+    configure_cache(int(app.config["DECK_CACHE_BYTES"]))
     connections.init_app(app)
     cors.init_app(app)
     if app.config["PROXY_HOPS"]:

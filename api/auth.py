@@ -78,8 +78,14 @@ def server_secret(connection) -> bytes:
     return secret
 
 
-def deck_token(secret: bytes, deck_id: str) -> str:
-    """Return the token that unlocks a user deck's full document; anyone who uploads the deck gets it."""
+def deck_token(secret: bytes, deck_id: str, content: str) -> str:
+    """Return the token that unlocks a user deck's full document (its id and content hash); its uploaders get it."""
+    mac = hmac.new(secret, f"deck:{deck_id}:{content}".encode(), hashlib.sha256).hexdigest()
+    return f"{deck_id}.{mac}"
+
+
+def legacy_deck_token(secret: bytes, deck_id: str) -> str:
+    """Return the token a deck stored under a 12-digit id was given, bound to its id alone."""
     mac = hmac.new(secret, f"deck:{deck_id}".encode(), hashlib.sha256).hexdigest()
     return f"{deck_id}.{mac}"
 

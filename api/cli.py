@@ -66,10 +66,12 @@ def api(args: argparse.Namespace) -> int:
 
 def work(args: argparse.Namespace) -> int:
     from api import config
+    from engine.decks.store import configure_cache
     from worker.main import run
 
     settings = config.from_env()
     url = settings["QUEUE_URL"] or embedded_redis(settings).start()
+    configure_cache(int(settings["DECK_CACHE_BYTES"]))
     run(str(url), role=args.role, burst=args.burst)
     return 0
 

@@ -28,6 +28,8 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "IDEMPOTENCY_TTL": int(env.get("DESKOVKA_IDEMPOTENCY_TTL", DAY)),
         # An uploaded deck expires this long after its upload or its last use by a new game or a print job.
         "DECK_TTL": int(env.get("DESKOVKA_DECK_TTL", 30 * DAY)),
+        # Bytes of user decks one process keeps parsed in memory (least recently used out; built-in decks beside).
+        "DECK_CACHE_BYTES": int(env.get("DESKOVKA_DECK_CACHE_BYTES", 64 << 20)),
         "MAX_WAIT": float(env.get("DESKOVKA_MAX_WAIT", 30)),
         "MAX_STREAM": float(env.get("DESKOVKA_MAX_STREAM", 300)),
         # Per API worker process: open connections (followers included) before it answers 503 server/busy.

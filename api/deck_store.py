@@ -7,9 +7,9 @@ import redis
 
 from api import clock, metrics
 from engine.core.errors import DeckGone
-from engine.decks import Deck, add_deck, builtin_decks, known_decks
+from engine.decks import Deck, add_deck, builtin_decks
 from engine.decks.parse import parse_deck
-from engine.decks.store import builtin_document, knows
+from engine.decks.store import builtin_document, find_deck, forget_deck, knows
 
 
 def summary(deck: Deck, builtin: bool) -> dict[str, Any]:
@@ -27,6 +27,9 @@ class DeckStore:
 
     # A deck a game plays is touched at most this often per process, and then kept this much longer than any game.
     IN_PLAY_TOUCH = 3600
+    # A deck this process loaded is held at most this long (then loaded again if still stored), so a deck that
+    # expired in Redis leaves its memory too.
+    CACHE_FOR = 3600.0
 
     def __init__(self, connection: redis.Redis, ttl: int, longest_game_ttl: int = 0) -> None:
         self.connection = connection
@@ -73,6 +76,9 @@ class DeckStore:
             self._touched[deck_id] = now
             self.touch(deck_id)
 
+    def exists(self, deck_id: str) -> bool:
+        return deck_id.startswith("user-") and bool(self.connection.exists(self.key_for(deck_id)))
+
     def load(self, deck_id: str) -> dict[str, Any] | None:
         raw = self.connection.get(self.key_for(deck_id)) if deck_id.startswith("user-") else None
         return None if raw is None else orjson.loads(raw)
@@ -87,17 +93,37 @@ class DeckStore:
     def count(self) -> int:
         return int(self.connection.zcard(self.index))
 
-    def make_known(self, deck_id: Any) -> dict[str, Any] | None:
-        """Load a user deck into this process's engine if it is one, refresh its TTL, and return its document."""
+    def make_known(self, deck_id: Any) -> Deck | None:
+        """Load a user deck into this process's engine if it is one, refresh its TTL, and return it (or None).
+
+        Hold the deck while using it: the process's deck cache may drop it, but never while it is held.
+        """
         if not isinstance(deck_id, str) or not deck_id.startswith("user-"):
             return None
         self.touch(deck_id)
-        if deck_id in known_decks():
-            return None
+        deck = find_deck(deck_id)
+        if deck is None:
+            doc = self.load(deck_id)
+            if doc is None:
+                return None
+            deck = parse_deck(doc)
+            add_deck(deck, self.CACHE_FOR)
+        return deck
+
+    def for_print(self, deck_id: str) -> tuple[Deck | None, dict[str, Any] | None]:
+        """Return the deck a print job names and, for a user deck, its document (which travels with the job)."""
+        if not deck_id.startswith("user-"):
+            return find_deck(deck_id), None
         doc = self.load(deck_id)
-        if doc is not None:
-            add_deck(parse_deck(doc))
-        return doc
+        if doc is None:
+            forget_deck(deck_id)
+            return None, None
+        self.touch(deck_id)
+        deck = find_deck(deck_id)
+        if deck is None:
+            deck = parse_deck(doc)
+            add_deck(deck, self.CACHE_FOR)
+        return deck, doc
 
     def keep_builtin(self, deck_id: str, digest: str) -> None:
         """Keep the built-in deck a new game plays under its content hash (once per process and hash)."""
@@ -122,6 +148,6 @@ class DeckStore:
         if raw is not None:
             deck = parse_deck(orjson.loads(raw))
             if deck.digest == digest:
-                add_deck(deck)
+                add_deck(deck, self.CACHE_FOR)
                 return
         raise DeckGone(f"The deck {deck_id!r} this game was started with is no longer stored.", deck=deck_id)

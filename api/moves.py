@@ -108,7 +108,7 @@ def create(
 ) -> tuple[GameRecord, list[dict], list[Event]]:
     """Set up a game, mint a token per named human seat and let bots start; a table with open seats waits undealt."""
     game_type, seats, options = body["type"], body["seats"], body.get("options") or {}
-    decks.make_known(options.get("deck"))
+    _held = decks.make_known(options.get("deck"))  # held, so the deck cache keeps it meanwhile
     seed, chosen_seed, nonce = table.deal_seed(body.get("seed"), seats)
     match: Match | None = None
     if any(seat.get("open") for seat in seats):
@@ -221,6 +221,8 @@ def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str,
         joined = replace(record, seats=seats, status=status, updated_at=clock.timestamp())
         log, events, more = [], [], False
         if status == "running" and joined.state is None:
+            # The deck may be one this process has not loaded (or has let go of) since the table was opened.
+            _held = connections.decks().make_known(joined.options.get("deck"))
             dealt = table.deal(joined.type, joined.options, joined.seed, seats)
             joined = replace(joined, options=dealt.options, state=dealt.state)
             keep_deck(connections.decks(), joined)

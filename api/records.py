@@ -21,7 +21,7 @@ def migrate(store: GameStore, decks: DeckStore, record: GameRecord) -> GameRecor
     if record.type not in REPLAYED:
         return replace(record, shape=SHAPE)
     try:
-        decks.make_known(record.options.get("deck"))
+        _held = decks.make_known(record.options.get("deck"))  # held, so the deck cache keeps it meanwhile
         match = replay(record.type, record.players, record.options, record.seed, store.log(record.id))
     except Exception as error:  # any failure to carry a game over is the same answer to the client
         current_app.logger.warning("game %s cannot be carried over: %r", record.id, error)

@@ -33,6 +33,7 @@ from engine.decks.parse import MAX_TEXT, MAX_TITLE, parse_deck  # noqa: E402
 from printing import images, text  # noqa: E402
 from printing.cost import BUDGET, deck_cost, estimate  # noqa: E402
 from printing.spec import validate  # noqa: E402
+from tests.jpegs import many_scans  # noqa: E402
 
 WORDS = "the first recorded games are held at olympia while a great wall rises in the north".split()
 
@@ -78,6 +79,11 @@ def flat_jpeg(side: int, number: int) -> str:
     return "data:image/jpeg;base64," + base64.b64encode(data).decode()
 
 
+def scanned_jpeg(side: int, scans: int, number: int) -> str:
+    """A progressive JPEG of `scans` scans, the most the upload check lets a picture of that size have."""
+    return "data:image/jpeg;base64," + base64.b64encode(many_scans(side, scans, number)).decode()
+
+
 def deck(count: int, title: int = 30, theme: int = 8, picture=None):
     cards = []
     for i in range(count):
@@ -111,6 +117,8 @@ CASES = {
     "4 PNG 1-bit 4096²": lambda: (deck(4, picture=lambda i: flat_png(4096, i, "1")), {}),
     "4 PNG RGBA 4096², tarot": lambda: (deck(4, picture=lambda i: flat_png(4096, i)), {"size": "tarot"}),
     "8 JPEG 4096²": lambda: (deck(8, picture=lambda i: flat_jpeg(4096, i)), {}),
+    "6 JPEG 2048², 64 scans": lambda: (deck(6, picture=lambda i: scanned_jpeg(2048, 64, i)), {}),
+    "4 JPEG 4096², 20 scans": lambda: (deck(4, picture=lambda i: scanned_jpeg(4096, 20, i)), {}),
     "100 cards, one PNG 1024²": lambda: (deck(100, picture=lambda i: flat_png(1024, 1)), {}),
     "4 PNG RGBA 4096², 190x270 mm": lambda: (deck(4, picture=lambda i: flat_png(4096, i)), {"size": "190x270"}),
     "4 PNG RGB 4096²": lambda: (deck(4, picture=lambda i: flat_png(4096, i, "RGB")), {}),

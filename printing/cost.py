@@ -24,6 +24,10 @@ PER_TEXT_CHAR = 1e-6
 PER_PICTURE = 0.02
 PER_DECODED_BYTE = {"PNG": 40e-9, "JPEG": 15e-9}  # decoding and shrinking, per byte of the picture as stored
 PER_PRINTED_PIXEL = 500e-9  # the shrunk picture, put into the PDF (compressed, hashed)
+# Each scan of a JPEG beyond the 10 of libjpeg's progressive pictures (what the JPEG rate was measured with) is one
+# more pass over all its pixels, at full size even when decoded at a reduced scale.
+PER_SCANNED_PIXEL = 3e-9
+MEASURED_SCANS = 10
 BYTES_PER_PIXEL = {"1": 0.125, "L": 1, "P": 1, "LA": 2, "I;16": 2, "I;16B": 2, "I": 4, "RGB": 3, "RGBA": 4, "CMYK": 4}
 PER_SCORE_SHEET = 0.002  # the blank sheet is one form, drawn once
 FIXED = 0.3  # fonts, forms and the file itself
@@ -40,6 +44,7 @@ class Cost:
     text: int = 0  # characters fitted onto cards
     pictures: int = 0  # distinct pictures, each decoded once
     picture_pixels: int = 0  # their pixels as stored, before shrinking to print size
+    scanned_pixels: int = 0  # their pixels times their scans: what decoding them passes over
     seconds: float = 0.0
 
     @property
@@ -57,14 +62,15 @@ class Cost:
             "text": self.text,
             "pictures": self.pictures,
             "picture_pixels": self.picture_pixels,
+            "scanned_pixels": self.scanned_pixels,
             "seconds": round(self.seconds, 2),
         }
 
 
-def estimate(spec: Mapping[str, Any]) -> Cost:
-    """Estimate a normalised spec (see `printing.validate`)."""
+def estimate(spec: Mapping[str, Any], deck: Deck | None = None) -> Cost:
+    """Estimate a normalised spec (see `printing.validate`); `deck` stands in for its "deck" id."""
     if spec["kind"] == "deck":
-        return deck_cost(store.get_deck(spec["deck"]), spec)
+        return deck_cost(deck or store.get_deck(spec["deck"]), spec)
     if spec["kind"] == "score-sheets":
         pages = math.ceil(spec["count"] / spec["per_page"])
         return Cost(pages, seconds=FIXED + spec["count"] * PER_SCORE_SHEET)
@@ -79,7 +85,7 @@ def deck_cost(deck: Deck, spec: Mapping[str, Any]) -> Cost:
     pages = sheets * (1 if plan.fold else 2)
     sides = 2 * len(deck.cards)
     text = len(pick_language(deck.title, lang))
-    pictures: dict[str, tuple[str, str, int, int]] = {}
+    pictures: dict[str, tuple[str, str, int, int, int]] = {}
     for card in deck.cards:
         text += len(pick_language(card.title, lang)) + len(theme_name(theme_of(card.theme, card.colour), lang))
         text += len(card.theme) + len(deck.label(card, lang))
@@ -87,7 +93,8 @@ def deck_cost(deck: Deck, spec: Mapping[str, Any]) -> Cost:
             pictures[card.image] = header
     box = face_layout(plan.card, plan.bleed, False, lang).picture
     printed = math.prod(print_pixels(box[2], box[3]))
-    pixels = sum(width * height for _, _, width, height in pictures.values())
+    pixels = sum(width * height for _, _, width, height, _ in pictures.values())
+    scanned = sum(width * height * scans for _, _, width, height, scans in pictures.values())
     seconds = (
         FIXED
         + pages * PER_PAGE
@@ -95,10 +102,11 @@ def deck_cost(deck: Deck, spec: Mapping[str, Any]) -> Cost:
         + text * PER_TEXT_CHAR
         + sum(_picture_seconds(header, printed) for header in pictures.values())
     )
-    return Cost(pages, sides, text, len(pictures), pixels, seconds)
+    return Cost(pages, sides, text, len(pictures), pixels, scanned, seconds)
 
 
-def _picture_seconds(header: tuple[str, str, int, int], printed: int) -> float:
-    kind, mode, width, height = header
+def _picture_seconds(header: tuple[str, str, int, int, int], printed: int) -> float:
+    kind, mode, width, height, scans = header
     decoded = width * height * BYTES_PER_PIXEL.get(mode, 8)
-    return PER_PICTURE + decoded * PER_DECODED_BYTE[kind] + min(width * height, printed) * PER_PRINTED_PIXEL
+    passes = max(0, scans - MEASURED_SCANS) * width * height * PER_SCANNED_PIXEL
+    return PER_PICTURE + decoded * PER_DECODED_BYTE[kind] + passes + min(width * height, printed) * PER_PRINTED_PIXEL

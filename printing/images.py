@@ -17,7 +17,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 import engine.decks.store
-from engine.decks.upload import DATA_URI, IMAGE_TYPES, MAX_IMAGE_SIDE
+from engine.decks import jpeg
+from engine.decks.upload import DATA_URI, IMAGE_TYPES, MAX_IMAGE_SIDE, decoding_problem
 
 IMAGE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}\.(png|jpg|jpeg)$")
 PRINT_DPI = 300
@@ -46,11 +47,14 @@ def card_image(name: str | None) -> str | bytes | None:
 
 
 def _open(source: str | bytes) -> Image.Image:
-    return Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
+    return Image.open(io.BytesIO(source) if isinstance(source, bytes) else source, formats=list(IMAGE_TYPES.values()))
 
 
-def picture_header(name: str) -> tuple[str, str, int, int] | None:
-    """Return a picture's format, mode and size in pixels from its header alone, or None if it will not print."""
+def picture_header(name: str) -> tuple[str, str, int, int, int] | None:
+    """Return a picture's format, mode, size in pixels and scans from its headers alone, or None if it will not print.
+
+    A picture whose decoding would take too much work (a JPEG of too many scans) does not print, as at upload.
+    """
     source = card_image(name)
     if source is None:
         return None
@@ -58,7 +62,11 @@ def picture_header(name: str) -> tuple[str, str, int, int] | None:
         with _open(source) as picture:
             if picture.format not in IMAGE_TYPES.values() or max(picture.size) > MAX_IMAGE_SIDE:
                 return None
-            return str(picture.format), picture.mode, *picture.size
+            data = source if isinstance(source, bytes) else Path(source).read_bytes()
+            if decoding_problem(picture.format, picture.size, data):
+                return None
+            scans = jpeg.scans(data) if picture.format == "JPEG" else 1
+            return str(picture.format), picture.mode, *picture.size, scans
     except PICTURE_ERRORS:
         return None
 

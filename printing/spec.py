@@ -36,8 +36,11 @@ class SpecError(ValueError):
         self.problems = problems
 
 
-def validate(spec: Any, deck: Deck | None = None) -> dict[str, Any]:
+def validate(spec: Any, deck: Deck | None = None, deck_later: bool = False) -> dict[str, Any]:
     """Return the spec normalised with defaults filled; `deck` stands in for the "deck" id.
+
+    With `deck_later`, check all that needs no deck (the deck id only for its shape), so a caller can refuse a bad
+    spec before it loads a deck, then check again with the deck.
 
     :raises SpecError: listing every problem found.
     """
@@ -59,15 +62,15 @@ def validate(spec: Any, deck: Deck | None = None) -> dict[str, Any]:
         "lang": _choice(spec, "lang", LANGUAGES, "en", problems),
     }
     if out["kind"] == "deck":
-        out["deck"] = deck.id if deck is not None else _deck_id(spec.get("deck"), problems)
+        out["deck"] = deck.id if deck is not None else _deck_id(spec.get("deck"), problems, deck_later)
     if not problems:
         options = to_options(out)
         try:
             out["bleed"] = plan_sheet(options).bleed
         except SheetError as error:
             problems.append(str(error))
-    if not problems and out["kind"] == "deck":
-        problems += _face_problems(to_options(out).card, deck or store.known_decks().get(out["deck"]), out["lang"])
+    if not problems and out["kind"] == "deck" and not deck_later:
+        problems += _face_problems(to_options(out).card, deck or store.find_deck(out["deck"]), out["lang"])
     if problems:
         raise SpecError(problems)
     return out
@@ -212,12 +215,19 @@ def _back_offset(value: Any, problems: list[str]) -> list[float]:
     return [n or 0.0 for n in numbers]
 
 
-def _deck_id(value: Any, problems: list[str]) -> str:
+def _deck_id(value: Any, problems: list[str], later: bool = False) -> str:
     if not isinstance(value, str) or not value:
         problems.append("deck: a deck id is required for kind 'deck'")
         return ""
-    decks = store.known_decks()
-    if value not in decks:
-        known = ", ".join(decks) or "none installed"
-        problems.append(f"deck: there is no deck {value!r} (known: {known})")
+    if later:  # only what needs no store: an id that is neither built in nor a user deck's
+        unknown = value not in store.builtin_ids() and not value.startswith("user-")
+    else:
+        unknown = store.find_deck(value) is None
+    if unknown:
+        problems.append(no_such_deck(value))
     return value
+
+
+def no_such_deck(deck_id: str) -> str:
+    """Say there is no such deck, naming only the built-in choices: the user decks a process holds are others'."""
+    return f"deck: there is no deck {deck_id!r} (built in: {', '.join(store.builtin_ids())}; or an uploaded deck's id)"

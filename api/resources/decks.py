@@ -1,5 +1,7 @@
 """Decks: the built-in ones and those users bring as JSON or as a spreadsheet's CSV export."""
 
+import re
+
 import orjson
 from flask import Response, current_app, json, request, url_for
 from flask_smorest import abort
@@ -15,13 +17,14 @@ from api.rate_limits import limited
 from api.resources.games import LOCATION, PROBLEM
 from engine.decks import builtin_decks
 from engine.decks.model import FALLBACK_LANGUAGE, LANGUAGES, DeckError
-from engine.decks.parse import COLOURS
+from engine.decks.parse import COLOURS, content_hash
 from engine.decks.public import public_document
 from engine.decks.store import builtin_document
 from engine.decks.upload import CSV_COLUMNS, MAX_DECK_BYTES, csv_problems, deck_from_csv, user_deck
 
 blp = Blueprint("decks", __name__, url_prefix="/v1/decks", description="Card decks to play and print.")
 BODY_LIMITS["decks.upload_deck"] = MAX_DECK_BYTES
+LEGACY_USER_ID = re.compile(r"^user-[0-9a-f]{12}$")
 
 
 TextsSchema = Schema.from_dict(
@@ -171,7 +174,7 @@ def upload_deck(query):
         raise Problem(422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).",
                       errors=describe(error.problems)) from None
     created = connections.decks().save(deck, doc)
-    token = auth.deck_token(auth.server_secret(connections.connection()), deck.id)
+    token = auth.deck_token(auth.server_secret(connections.connection()), deck.id, content_hash(doc))
     return ({**summary(deck, False), "token": token}, 201 if created else 200,
             {"Location": url_for("decks.get_deck", deck_id=deck.id)})
 
@@ -201,7 +204,7 @@ class DeckDocumentSchema(DeckUploadSchema):
                        "its key (year, group, position) and note are left out."})
 
 
-def unlocks(token: str | None, deck_id: str) -> bool:
+def unlocks(token: str | None, deck_id: str, doc: dict) -> bool:
     """Whether a bearer token unlocks a deck's full document.
 
     :raises Problem: 401 for a token that unlocks nothing.
@@ -210,7 +213,12 @@ def unlocks(token: str | None, deck_id: str) -> bool:
         return False
     if auth.is_operator(token, current_app.config["ADMIN_TOKEN"]):
         return True
-    expected = auth.deck_token(auth.server_secret(connections.connection()), deck_id)
+    secret = auth.server_secret(connections.connection())
+    # A deck stored under an old 12-digit id keeps the token it was given; no new deck gets such an id.
+    if LEGACY_USER_ID.match(deck_id):
+        expected = auth.legacy_deck_token(secret, deck_id)
+    else:
+        expected = auth.deck_token(secret, deck_id, content_hash(doc))
     if deck_id.startswith("user-") and auth.same(token, expected):
         return True
     raise Problem(401, "auth/invalid_token", "This token unlocks no deck; send the token the upload answered with.")
@@ -226,7 +234,7 @@ def get_deck(deck_id):
     doc = builtin_document(deck_id) or connections.decks().load(deck_id)
     if doc is None:
         raise Problem(404, "deck/not_found", f"There is no deck {deck_id!r}.")
-    full = unlocks(auth.bearer(), deck_id)
-    body = {**doc, "complete": True} if full else public_document(doc)
+    full = unlocks(auth.bearer(), deck_id, doc)
+    body = {**doc, "complete": True} if full else public_document(doc, auth.server_secret(connections.connection()))
     return Response(json.dumps(body), mimetype="application/json",
                     headers={"Vary": "Authorization", "Cache-Control": "private" if full else "public, max-age=60"})

@@ -14,7 +14,9 @@ from api.printing_queue import PrintJob, PrintQueue
 from api.problems import Problem
 from api.rate_limits import limited
 from api.resources.games import LOCATION, PROBLEM
+from engine.decks import Deck
 from printing.cost import BUDGET, estimate
+from printing.spec import no_such_deck
 
 blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description="Print-and-play PDFs.")
 
@@ -94,6 +96,22 @@ class PrintJobSchema(Schema):
     )
 
 
+def checked(spec: dict, deck: Deck | None = None, deck_later: bool = False) -> dict:
+    """Return the spec normalised by the printer's own validator.
+
+    :raises Problem: 422 print/invalid_spec listing every problem.
+    """
+    try:
+        return printing.validate(spec, deck, deck_later)
+    except printing.SpecError as error:
+        problems = error.problems
+    # Every problem at once: a user deck's id is looked up (never loaded) beside the spec's other problems.
+    named = spec.get("deck")
+    if deck_later and isinstance(named, str) and named.startswith("user-") and not connections.decks().exists(named):
+        problems = [*problems, no_such_deck(named)]
+    raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=problems)
+
+
 def queue() -> PrintQueue:
     return current_app.extensions["deskovka"]["print_queue"]
 
@@ -131,13 +149,13 @@ def fetch(job_id: str) -> PrintJob:
 @blp.alt_response(507, **PROBLEM)
 def create_print_job(spec):
     """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
-    decks = connections.decks()
-    decks.make_known(spec.get("deck"))
-    try:
-        normalised = printing.validate(spec)
-    except printing.SpecError as error:
-        raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=error.problems) from None
-    cost = estimate(normalised)
+    # Everything that needs no deck is checked first, so a spec refused for its paper or size loads nothing.
+    shape = checked(spec, deck_later=True)
+    deck, doc = connections.decks().for_print(shape["deck"]) if shape["kind"] == "deck" else (None, None)
+    if shape["kind"] == "deck" and deck is None:
+        raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(shape["deck"])])
+    normalised = checked(spec, deck)
+    cost = estimate(normalised, deck)
     if cost.over_budget:
         raise Problem(
             422, "print/over_budget",
@@ -145,7 +163,7 @@ def create_print_job(spec):
             "Print the deck in parts, with fewer or smaller pictures, or with shorter texts.",
             cost=cost.as_dict(), budget=BUDGET,
         )
-    job_id = queue().submit(normalised, decks.load(normalised.get("deck") or ""), cost)
+    job_id = queue().submit(normalised, doc, cost)
     location = url_for("print-jobs.get_print_job", job_id=job_id)
     return describe(job_id, queue().fetch(job_id), normalised), 202, {"Location": location}
 

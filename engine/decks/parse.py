@@ -154,8 +154,13 @@ def parse_deck(raw: Any) -> Deck:
 
 
 def digest(raw: dict[str, Any]) -> str:
-    """A hash of a deck document's content (key order does not count)."""
-    return hashlib.sha256(orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
+    """A short hash of a deck document's content (key order does not count): what a game records."""
+    return content_hash(raw)[:16]
+
+
+def content_hash(raw: dict[str, Any]) -> str:
+    """The sha256 of a deck document's content (key order does not count), in hex."""
+    return hashlib.sha256(orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
 def _duplicates(cards: list[Card], problems: list[str]) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import DeckGone, UnknownDeck
+from engine.decks.cache import DeckCache
 from engine.decks.model import Deck
 from engine.decks.parse import parse_deck
 
@@ -38,28 +39,43 @@ def builtin_document(deck_id: str) -> dict[str, Any] | None:
     return None if found is None else found[1]
 
 
-_ADDED: dict[str, Deck] = {}
-# Every deck this process has been given, by content hash: what running games look their cards up in.
-_BY_DIGEST: dict[str, Deck] = {}
+# The decks this process was given beyond the built-in ones (user decks, and built-in decks as running games began
+# with them): by id and by content hash, within a byte budget (configure_cache).
+CACHE = DeckCache()
 
 
-def add_deck(deck: Deck) -> None:
-    """Make a deck known to this process: a user deck by its id, and any deck by its content hash."""
-    if deck.id not in builtin_decks():
-        _ADDED[deck.id] = deck
-    _BY_DIGEST[deck.digest] = deck
+def configure_cache(limit: int) -> None:
+    """Set how many bytes of decks this process may hold beyond its built-in ones."""
+    CACHE.limit = limit
+
+
+def add_deck(deck: Deck, keep_for: float | None = None) -> None:
+    """Make a deck known to this process, for at most `keep_for` seconds: a user deck by id, any by content hash."""
+    CACHE.add(deck, keep_for, by_id=deck.id not in builtin_decks())
+
+
+def forget_deck(deck_id: str) -> None:
+    """Drop a user deck its store no longer has."""
+    CACHE.forget(deck_id)
+
+
+def find_deck(deck_id: str) -> Deck | None:
+    """Return a built-in deck, or a user deck this process holds, or None."""
+    return builtin_decks().get(deck_id) or CACHE.by_id(deck_id)
 
 
 def known_decks() -> dict[str, Deck]:
-    return {**builtin_decks(), **_ADDED}
+    """Return the built-in decks and the user decks this process holds now."""
+    held = {deck_id: CACHE.by_id(deck_id) for deck_id in CACHE.ids()}
+    return {**builtin_decks(), **{deck_id: deck for deck_id, deck in held.items() if deck is not None}}
 
 
 def get_deck(deck_id: str) -> Deck:
     """:raises UnknownDeck:"""
-    try:
-        return builtin_decks().get(deck_id) or _ADDED[deck_id]
-    except KeyError:
-        raise UnknownDeck(f"There is no deck {deck_id!r}.", deck=deck_id) from None
+    found = find_deck(deck_id)
+    if found is None:
+        raise UnknownDeck(f"There is no deck {deck_id!r}.", deck=deck_id)
+    return found
 
 
 def deck_in_play(deck_id: str, digest: str) -> Deck:
@@ -67,10 +83,10 @@ def deck_in_play(deck_id: str, digest: str) -> Deck:
 
     :raises DeckGone: when this process does not have that deck (the caller may load it and retry).
     """
-    deck = builtin_decks().get(deck_id) or _ADDED.get(deck_id)
+    deck = find_deck(deck_id)
     if deck is not None and deck.digest == digest:
         return deck
-    found = _BY_DIGEST.get(digest)
+    found = CACHE.by_digest(digest)
     if found is None or found.id != deck_id:
         raise DeckGone(f"The deck {deck_id!r} this game plays ({digest}) is not available.", deck=deck_id,
                        digest=digest)

@@ -3,28 +3,36 @@
 import base64
 import binascii
 import csv
-import hashlib
 import io
 import re
 from typing import Any
 
-import orjson
 from PIL import Image, UnidentifiedImageError
 
+from engine.decks import jpeg
 from engine.decks.model import LANGUAGES, Deck, DeckError
-from engine.decks.parse import parse_deck
+from engine.decks.parse import MAX_TEXT, content_hash, parse_deck
 from engine.decks.public import spells_key
 
+# 128 bits of the content's hash, so nobody finds two documents with one id (older decks have 12 digits, and play).
+USER_ID_DIGITS = 32
 MAX_IMAGE_BYTES = 256 * 1024
 # A whole deck as sent (JSON or CSV): room for 1,000 cards titled in six languages, or a few dozen pictures.
 MAX_DECK_BYTES = 4 << 20
 DECK_FIELDS = {"id", "kind", "title", "source", "provisional", "groups", "cards"}
 CARD_FIELDS = {"id", "title", "theme", "year", "group", "position", "colour", "source", "note", "image"}
 MAX_IMAGE_SIDE = 4096
+# Decoding a JPEG passes over its pixels once per scan, and empty scans cost a few bytes each: 2,000 of them took
+# 7.5 s to decode. libjpeg writes 10 scans for a colour picture and 18 for CMYK; other encoders write fewer.
+MAX_JPEG_SCANS = 64
+MAX_SCANNED_PIXELS = 20 * MAX_IMAGE_SIDE * MAX_IMAGE_SIDE
 IMAGE_TYPES = {"image/png": "PNG", "image/jpeg": "JPEG"}
 DATA_URI = re.compile(r"^data:(image/[a-z]+);base64,(.*)$", re.DOTALL)
 CSV_COLUMNS = ("id", "theme", "year", "group", "position", "colour", *(f"title_{lang}" for lang in LANGUAGES),
                "source", "note", "image")
+# Python's csv module refuses cells over 131,072 characters, a third less than a picture's data URI may be; a
+# deck as sent is bounded anyway (MAX_DECK_BYTES). The limit is the process's: only ever raise it.
+csv.field_size_limit(max(csv.field_size_limit(), MAX_TEXT["image"]))
 BC_YEAR = re.compile(r"^([0-9]{1,12})\s*(BC|BCE|př\.\s*n\.\s*l\.|до н\.\s*э\.)$", re.IGNORECASE)
 
 
@@ -106,14 +114,30 @@ def image_problem(uri: str) -> str | None:
     if len(data) > MAX_IMAGE_BYTES:
         return f"image: {len(data)} bytes; at most {MAX_IMAGE_BYTES}"
     try:
-        with Image.open(io.BytesIO(data)) as picture:
+        # Only the PNG and JPEG decoders read the data, and only after its header passed the checks below.
+        with Image.open(io.BytesIO(data), formats=list(IMAGE_TYPES.values())) as picture:
             if picture.format != IMAGE_TYPES[match.group(1)]:
                 return f"image: declared {match.group(1)} but the data is {picture.format}"
             if max(picture.size) > MAX_IMAGE_SIDE:
                 return f"image: {picture.size[0]}x{picture.size[1]} pixels; at most {MAX_IMAGE_SIDE} a side"
+            if problem := decoding_problem(picture.format, picture.size, data):
+                return f"image: {problem}"
             picture.load()
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
         return "image: the data is not a picture that decodes"
+    return None
+
+
+def decoding_problem(kind: str | None, size: tuple[int, int], data: bytes) -> str | None:
+    """Return why decoding a picture would take too much work (a JPEG of too many scans), or None."""
+    if kind != "JPEG":
+        return None
+    count = jpeg.scans(data)
+    if count > MAX_JPEG_SCANS:
+        return f"a JPEG of {count} scans; at most {MAX_JPEG_SCANS} (save it again, as a baseline JPEG)"
+    if count * size[0] * size[1] > MAX_SCANNED_PIXELS:
+        return (f"a {size[0]}x{size[1]} JPEG of {count} scans; at most {MAX_SCANNED_PIXELS:,} pixels times scans "
+                "(save it again as a baseline JPEG, or smaller)")
     return None
 
 
@@ -125,8 +149,7 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
     if not isinstance(doc, dict):
         raise DeckError(["a deck is an object with kind, title and cards"])
     doc = {key: value for key, value in doc.items() if key != "id"}
-    digest = hashlib.sha256(orjson.dumps(doc, option=orjson.OPT_SORT_KEYS)).hexdigest()[:12]
-    doc = {"id": f"user-{digest}", **doc}
+    doc = {"id": f"user-{content_hash(doc)[:USER_ID_DIGITS]}", **doc}
     problems = _unknown_fields(doc)
     try:
         deck = parse_deck(doc)

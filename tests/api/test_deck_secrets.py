@@ -1,8 +1,15 @@
 """No hidden key leaves the server: public deck reads show cards' faces only; tokens unlock the full document."""
 
+import re
+
+import orjson
 import pytest
 
+from api import auth
+from api.deck_store import DeckStore
 from engine.decks import builtin_decks
+from engine.decks.parse import content_hash, parse_deck
+from tests.api.helpers import create, play_to_end
 
 KEY_FIELDS = {"year", "group", "position", "note"}
 
@@ -56,3 +63,37 @@ def test_a_deck_whose_card_ids_spell_their_years_is_refused(client):
     problems = [error["detail"] for error in client.post("/v1/decks", json=doc).get_json()["errors"]]
     assert problems == ["cards[2].id: 'battle-1574' shows the card's year, which players would see on a face-down "
                         "card; choose an id without it"]
+
+
+def test_a_new_deck_id_carries_128_bits_and_its_token_is_bound_to_the_content(client, redis_client):
+    mine = client.post("/v1/decks", json=dated_deck()).get_json()
+    assert re.fullmatch(r"user-[0-9a-f]{32}", mine["id"])
+    mine_header = {"Authorization": f"Bearer {mine['token']}"}
+    assert client.get(f"/v1/decks/{mine['id']}", headers=mine_header).get_json()["complete"] is True
+    # Another document under the same id (what a collision of ids would give): the token no longer unlocks it.
+    redis_client.set(DeckStore.key_for(mine["id"]), orjson.dumps({"id": mine["id"], **dated_deck(7)}))
+    refused = client.get(f"/v1/decks/{mine['id']}", headers=mine_header)
+    assert refused.status_code == 401 and refused.get_json()["code"] == "auth/invalid_token"
+    # Nor does a token bound to the id alone, as tokens were.
+    id_only = auth.legacy_deck_token(auth.server_secret(redis_client), mine["id"])
+    assert client.get(f"/v1/decks/{mine['id']}", headers={"Authorization": f"Bearer {id_only}"}).status_code == 401
+
+def test_a_deck_stored_under_an_old_12_digit_id_plays_prints_and_keeps_its_old_token(client, redis_client):
+    old_id = "user-0123456789ab"
+    doc = {"id": old_id, **dated_deck(8)}
+    deck = parse_deck(doc)
+    DeckStore(redis_client, 600).save(deck, doc)
+    secret = auth.server_secret(redis_client)
+    old_token = auth.legacy_deck_token(secret, old_id)
+    full = client.get(f"/v1/decks/{old_id}", headers={"Authorization": f"Bearer {old_token}"})
+    assert full.status_code == 200 and full.get_json()["complete"] is True
+    assert {card["year"] for card in full.get_json()["cards"]} == {card.year for card in deck.cards}
+    public = client.get(f"/v1/decks/{old_id}").get_json()
+    assert public["complete"] is False and not any(KEY_FIELDS & card.keys() for card in public["cards"])
+    new_form = auth.deck_token(secret, old_id, content_hash(doc))
+    assert client.get(f"/v1/decks/{old_id}", headers={"Authorization": f"Bearer {new_form}"}).status_code == 401
+
+    game, tokens = create(client, [{"name": "A"}, {"bot": "random"}], options={"deck": old_id, "hand_size": 3})
+    assert play_to_end(client, game["id"], tokens)["outcome"]["winners"] is not None
+    job = client.post("/v1/print-jobs", json={"kind": "deck", "deck": old_id})
+    assert job.status_code == 202, job.get_json()

@@ -3,6 +3,7 @@
 import base64
 import csv
 import io
+import random
 
 import pdfplumber
 from PIL import Image
@@ -11,7 +12,9 @@ from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 import printing
-from engine.decks.upload import user_deck
+from engine.decks import store as deck_registry
+from engine.decks.cache import DeckCache
+from engine.decks.upload import MAX_IMAGE_BYTES, user_deck
 from tests.api.helpers import create, play_to_end
 from worker import QUEUES
 
@@ -31,6 +34,14 @@ def forty_cards():
              "title_cs": f"Událost číslo {i}", "source": "test"} for i in range(40)]
     rows[7]["title_en"] = HOSTILE
     return rows
+
+
+def image_csv(rows):
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=["id", "year", "title_en", "image"])
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 def upload_csv(client, text, **query):
@@ -68,7 +79,8 @@ class TestUpload:
         listed = {d["id"]: d for d in client.get("/v1/decks?limit=200").get_json()["decks"]}
         assert listed[deck["id"]]["cards"] == 40 and not listed[deck["id"]]["builtin"]
         assert listed["timeline-classic"]["builtin"]
-        assert client.get(f"/v1/decks/{deck['id']}").get_json()["cards"][7]["title"]["en"] == HOSTILE
+        public = {card["id"]: card for card in client.get(f"/v1/decks/{deck['id']}").get_json()["cards"]}
+        assert public["event-7"]["title"]["en"] == HOSTILE
 
         game, tokens = create(client, [{"name": "A"}, {"bot": "hit-rate"}, {"name": "C"}],
                               options={"deck": deck["id"], "language": "cs"})
@@ -120,3 +132,54 @@ class TestUpload:
     def test_an_unknown_deck_is_404_and_a_builtin_one_is_served(self, client):
         assert client.get("/v1/decks/user-000000000000").status_code == 404
         assert client.get("/v1/decks/timeline-classic").get_json()["kind"] == "dated"
+
+    def test_a_csv_picture_cell_up_to_the_picture_limit_is_read(self, client):
+        noise = Image.frombytes("RGB", (360, 360), random.Random(7).randbytes(360 * 360 * 3))
+        buffer = io.BytesIO()
+        noise.save(buffer, format="JPEG", quality=90)
+        uri = "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode()
+        assert 131_072 < len(uri) and len(buffer.getvalue()) <= MAX_IMAGE_BYTES, "beyond csv's default cell limit"
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=["id", "year", "title_en", "image"])
+        writer.writeheader()
+        writer.writerows([{"id": "first", "year": 1900, "title_en": "First", "image": uri},
+                          {"id": "second", "year": 1950, "title_en": "Second"}])
+        response = upload_csv(client, out.getvalue(), title="A big picture")
+        assert response.status_code == 201, response.get_json()
+
+    def test_an_unknown_print_deck_names_only_the_builtin_choices(self, client):
+        mine = upload_csv(client, csv_text(forty_cards()), title="Somebody's deck").get_json()["id"]
+        client.post("/v1/print-jobs", json={"kind": "deck", "deck": mine, "lang": "en"})  # this process knows it
+        problem = client.post("/v1/print-jobs", json={"kind": "deck", "deck": "user-nope"}).get_json()
+        assert problem["code"] == "print/invalid_spec"
+        detail = problem["errors"][0]["detail"]
+        assert "timeline-classic" in detail and "homer-odyssey" in detail and "user-" + mine[5:] not in detail
+
+
+class TestProcessMemory:
+    def test_a_spec_refused_for_its_size_loads_no_deck(self, client, monkeypatch):
+        deck_id = upload_csv(client, csv_text(forty_cards()), title="Mine").get_json()["id"]
+        monkeypatch.setattr(deck_registry, "CACHE", DeckCache())  # a process that never saw the deck
+        refused = client.post("/v1/print-jobs", json={"kind": "deck", "deck": deck_id, "size": "huge"})
+        assert refused.status_code == 422 and refused.get_json()["code"] == "print/invalid_spec"
+        assert deck_registry.find_deck(deck_id) is None and deck_registry.CACHE.size == 0
+        both = client.post("/v1/print-jobs", json={"kind": "deck", "deck": "user-" + "0" * 32, "size": "huge"})
+        assert [error["detail"][:10] for error in both.get_json()["errors"]] == ["size: 'hug", "deck: ther"]
+        assert client.post("/v1/print-jobs", json={"kind": "deck", "deck": deck_id}).status_code == 202
+        assert deck_registry.find_deck(deck_id) is not None
+
+    def test_the_decks_a_process_holds_stay_within_its_byte_limit(self, make_app, monkeypatch):
+        monkeypatch.setattr(deck_registry, "CACHE", DeckCache())
+        client = make_app(DECK_CACHE_BYTES=700_000).test_client()
+        noise = Image.frombytes("RGB", (100, 100), random.Random(3).randbytes(100 * 100 * 3))
+        buffer = io.BytesIO()
+        noise.save(buffer, format="PNG")
+        picture = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+        ids = []
+        for n in range(6):
+            rows = [{"id": f"c{i}", "year": 1900 + i, "title_en": f"Deck {n} card {i}", "image": picture}
+                    for i in range(4)]
+            ids.append(upload_csv(client, image_csv(rows), title=f"Deck {n}").get_json()["id"])
+            game, _ = create(client, [{"name": "A"}, {"bot": "random"}], options={"deck": ids[-1], "hand_size": 1})
+            assert deck_registry.CACHE.size <= 700_000
+        assert 0 < len(deck_registry.CACHE.ids()) < 6 and ids[-1] in deck_registry.CACHE.ids()

@@ -10,12 +10,17 @@ import zlib
 import pdfplumber
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 from rq import SimpleWorker, Worker
+from rq.job import Job
 from rq.serializers import JSONSerializer
 
 import printing
 from api import printing_queue
 from api.cli import worker_children
+from engine.decks.parse import parse_deck
+from printing.cost import deck_cost
+from tests.jpegs import many_scans
 from worker import LARGE, QUEUES, SMALL, WORKERS
 
 DECK = {"kind": "deck", "deck": "timeline-classic", "paper": "a4", "size": "poker", "duplex": "long"}
@@ -193,3 +198,31 @@ def test_a_calibration_job_finishes_within_10_s_behind_two_maximal_decks(client,
         wait_for(lambda: all(finished(client, job) for job in jobs), 4 * BUDGET)
     finally:
         stop(workers)
+
+
+def scanned_document(scans, first=0, cards=6, side=1536):
+    """A deck of pictures of `scans` scans each: the pixels of a 10-scan picture, passed over `scans` times."""
+    uri = lambda i: "data:image/jpeg;base64," + base64.b64encode(many_scans(side, scans, i)).decode()  # noqa: E731
+    return {"kind": "dated", "title": {"en": f"Scans {scans}"},
+            "cards": [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"}, "image": uri(first + i)}
+                      for i in range(cards)]}
+
+
+def test_a_deck_of_pictures_of_many_scans_is_charged_for_them_and_goes_to_the_large_queue(client, redis_client):
+    plain = client.post("/v1/decks", json=scanned_document(10)).get_json()["id"]
+    heavy = client.post("/v1/decks", json=scanned_document(64, first=100)).get_json()["id"]
+    plain_job = client.post("/v1/print-jobs", json={"kind": "deck", "deck": plain})
+    assert plain_job.status_code == 202 and waiting(redis_client) == {SMALL: 1, LARGE: 0}
+    heavy_job = client.post("/v1/print-jobs", json={"kind": "deck", "deck": heavy})
+    assert heavy_job.status_code == 202 and waiting(redis_client) == {SMALL: 1, LARGE: 1}
+    costs = [Job.fetch(job.get_json()["id"], redis_client, serializer=JSONSerializer).meta["cost"]
+             for job in (plain_job, heavy_job)]
+    assert [cost["scanned_pixels"] for cost in costs] == [6 * 1536 * 1536 * 10, 6 * 1536 * 1536 * 64]
+
+
+def test_a_stored_picture_of_too_many_scans_is_neither_charged_nor_drawn():
+    doc = scanned_document(100, cards=2, side=256)
+    deck = parse_deck({"id": "user-0123456789ab", **doc})
+    assert deck_cost(deck, printing.validate({"kind": "deck", "duplex": "none"}, deck)).pictures == 0
+    pdf = PdfReader(io.BytesIO(printing.render_deck(deck, {"duplex": "none"})))
+    assert sum(len(page.images) for page in pdf.pages) == 0

@@ -8,6 +8,7 @@ import pytest
 from api.store import GameStore
 from engine.decks import builtin_decks, get_deck
 from engine.decks import store as deck_registry
+from engine.decks.cache import DeckCache
 from engine.decks.parse import parse_deck
 from engine.decks.store import builtin_document
 from engine.games import get_game
@@ -63,7 +64,7 @@ class TestLeanState:
         changed = {**changed,
                    "cards": [{**card, "title": {"en": "Renamed " + card["id"]}} for card in changed["cards"]]}
         monkeypatch.setitem(builtin_decks(), "timeline-classic", parse_deck(changed))
-        monkeypatch.setattr(deck_registry, "_BY_DIGEST", {})
+        monkeypatch.setattr(deck_registry, "CACHE", DeckCache())
         after = view(client, game["id"], tokens[0])
         assert after["view"] == before["view"]
         fresh, _ = create(client, [{"name": "A"}, {"name": "B"}], options={"hand_size": 3})
@@ -76,8 +77,7 @@ class TestLeanState:
         assert uploaded.status_code == 201, uploaded.get_json()
         deck_id = uploaded.get_json()["id"]
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"deck": deck_id, "hand_size": 3})
-        monkeypatch.setattr(deck_registry, "_ADDED", {})
-        monkeypatch.setattr(deck_registry, "_BY_DIGEST", {})
+        monkeypatch.setattr(deck_registry, "CACHE", DeckCache())
         mine = view(client, game["id"], tokens[0])
         assert all(card["title"].startswith("Event ") for card in mine["view"]["hands"][0]["cards"])
         act(client, game["id"], tokens[0], mine["legal_actions"][0], 0)
@@ -88,8 +88,7 @@ class TestLeanState:
                                                  "cards": cards}).get_json()["id"]
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"deck": deck_id, "hand_size": 3})
         redis_client.delete(f"dk:deck:{deck_id}")
-        monkeypatch.setattr(deck_registry, "_ADDED", {})
-        monkeypatch.setattr(deck_registry, "_BY_DIGEST", {})
+        monkeypatch.setattr(deck_registry, "CACHE", DeckCache())
         for response in (client.get(f"/v1/games/{game['id']}", headers=bearer(tokens[0])),
                          client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]),
                                      json={"type": "place", "card": "event-1", "gap": 0})):

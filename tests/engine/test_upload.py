@@ -6,8 +6,10 @@ import io
 import pytest
 from PIL import Image
 
+from engine.decks import jpeg
 from engine.decks.model import DeckError
 from engine.decks.upload import MAX_IMAGE_BYTES, csv_problems, deck_from_csv, image_problem, user_deck
+from tests.jpegs import many_scans
 
 
 def test_csv_reads_languages_bc_years_and_skips_empty_cells():
@@ -67,3 +69,31 @@ def test_pictures_must_decode_and_match_their_type():
 def test_broken_csv_is_a_deck_error_not_a_crash(text, message):
     with pytest.raises(DeckError, match=message):
         deck_from_csv(text, "x")
+
+
+def _jpeg_uri(data):
+    return "data:image/jpeg;base64," + base64.b64encode(data).decode()
+
+
+def test_scans_are_counted_from_the_markers():
+    baseline, progressive = io.BytesIO(), io.BytesIO()
+    Image.new("RGB", (40, 30)).save(baseline, "JPEG")
+    Image.new("RGB", (40, 30)).save(progressive, "JPEG", progressive=True)
+    assert jpeg.scans(baseline.getvalue()) == 1 and jpeg.scans(progressive.getvalue()) == 10
+    assert jpeg.scans(many_scans(64, 300)) == 300
+    assert jpeg.scans(many_scans(64, 300)[:-400]) < 300 and jpeg.scans(b"\x89PNG") == 0
+
+
+@pytest.mark.parametrize(("side", "scans", "problem"), [
+    (1024, 65, "image: a JPEG of 65 scans; at most 64 (save it again, as a baseline JPEG)"),
+    (256, 2000, "image: a JPEG of 2000 scans; at most 64 (save it again, as a baseline JPEG)"),
+    (4096, 21, "image: a 4096x4096 JPEG of 21 scans; at most 335,544,320 pixels times scans (save it again as a "
+               "baseline JPEG, or smaller)"),
+])
+def test_a_jpeg_of_too_many_scans_is_refused_before_it_is_decoded(side, scans, problem):
+    assert image_problem(_jpeg_uri(many_scans(side, scans))) == problem
+
+
+def test_a_jpeg_of_as_many_scans_as_encoders_write_is_taken():
+    assert image_problem(_jpeg_uri(many_scans(1024, 64))) is None
+    assert image_problem(_jpeg_uri(many_scans(512, 18))) is None
