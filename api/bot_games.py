@@ -44,7 +44,7 @@ def running_key() -> str:
 def check_running() -> None:
     """:raises Problem: 429 when this client has as many games of bots only still being played as it may."""
     limits = current_app.config["RATE_LIMITS"].get("bot_games") or []
-    allowed = [count for count, seconds in limits if seconds == rate_limits.RUNNING]
+    allowed = [count for count, seconds in limits if seconds == limits.RUNNING]
     if not allowed:
         return
     connection = connections.connection()

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import platformdirs
 
-from api import rate_limits
+from api import limits
 
 VERSION = "1.0.0"
 DAY = 24 * 3600
@@ -42,7 +42,7 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "BODY_TIMEOUT": float(env.get("DESKOVKA_BODY_TIMEOUT", 30)),
         # Origins a browser client may call from, comma-separated; "*" (any) is safe with bearer tokens.
         "CORS_ORIGINS": env.get("DESKOVKA_CORS_ORIGINS", "*"),
-        "RATE_LIMITS": rate_limits.from_env(env),
+        "RATE_LIMITS": limits.from_env(env),
         # Whether a game may be created with bots in every seat ("off": such a game needs a person or an open seat).
         "BOT_ONLY_GAMES": env.get("DESKOVKA_BOT_ONLY_GAMES", "on").strip().lower() not in ("off", "no", "0", "false"),
         # Bot moves per second the keeper plays at one table (after a request's own bounded batch).

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import redis
 
-from api import rate_limits
+from api import limits
 from api.app import create_app
 from api.embedded import EmbeddedRedis
 from api.keeper import Keeper
@@ -183,7 +183,7 @@ def bench_bound(games: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    for bucket in rate_limits.DEFAULTS:  # one client makes every request here: no quotas
+    for bucket in limits.DEFAULTS:  # one client makes every request here: no quotas
         os.environ[f"DESKOVKA_LIMIT_{bucket.upper()}"] = "off"
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("part", nargs="?", default="both", choices=["moves", "disk", "bound", "both"])

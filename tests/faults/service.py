@@ -13,7 +13,7 @@ from pathlib import Path
 
 import redis
 
-from api import rate_limits
+from api import limits
 
 
 def free_port() -> int:
@@ -63,7 +63,7 @@ class Service:
         self.port = free_port()
         inherited = {k: v for k, v in os.environ.items() if not k.startswith("DESKOVKA_")}
         # One test client makes every request: per-client quotas would only get in the way of the faults.
-        no_quotas = {f"DESKOVKA_LIMIT_{bucket.upper()}": "off" for bucket in rate_limits.DEFAULTS}
+        no_quotas = {f"DESKOVKA_LIMIT_{bucket.upper()}": "off" for bucket in limits.DEFAULTS}
         self.env = {**inherited, **no_quotas, "DESKOVKA_DATA_DIR": str(data_dir), **env}
         self.process: subprocess.Popen | None = None
 

@@ -1,0 +1,35 @@
+"""The per-client limits an operator sets: their defaults and how they are written ("30/minute;1000/day")."""
+
+from typing import Any
+
+UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+# "N/running": at most N at once, not per window (bot-only games: see `api.bot_games`); a window of 0 seconds.
+RUNNING = 0
+# What one client may do; DESKOVKA_LIMIT_<BUCKET> overrides, e.g. "30/minute;500/day", "off" for none.
+DEFAULTS = {
+    "games": "30/minute;1000/day",
+    "bot_games": "2/running;6/hour;20/day",
+    "decks": "20/hour;60/day",
+    "print_jobs": "30/hour;200/day",
+    # Taking open seats: a person joins a few games an hour; a script must not take a lobby's every seat.
+    "joins": "5/minute;200/day",
+}
+
+
+def parse(text: str) -> list[tuple[int, int]]:
+    """Turn "30/minute;500/day" into [(30, 60), (500, 86400)]; "off" into [].
+
+    :raises ValueError: for text of another shape.
+    """
+    if text.strip().lower() in ("off", ""):
+        return []
+    limits = []
+    for part in text.split(";"):
+        count, _, unit = part.strip().partition("/")
+        unit = unit.strip()
+        limits.append((int(count), RUNNING if unit == "running" else UNITS[unit.rstrip("s")]))
+    return limits
+
+
+def from_env(env: Any) -> dict[str, list[tuple[int, int]]]:
+    return {bucket: parse(env.get(f"DESKOVKA_LIMIT_{bucket.upper()}", default)) for bucket, default in DEFAULTS.items()}
