@@ -18,7 +18,7 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "REDIS_URL": state_url,
         "QUEUE_URL": env.get("DESKOVKA_QUEUE_URL") or state_url,
         "DATA_DIR": Path(env.get("DESKOVKA_DATA_DIR") or platformdirs.user_data_dir("deskovka")),
-        # The embedded Redis's appendfsync: "always" (nothing answered is lost) or "everysec" (see api/embedded.py).
+        # The embedded Redis's appendfsync: "always" (nothing answered is lost) or "everysec" (api/serving/embedded.py).
         "FSYNC": env.get("DESKOVKA_FSYNC", "always"),
         # Games expire this long after their last change; finished games are kept longer for replay.
         "GAME_TTL": int(env.get("DESKOVKA_GAME_TTL", 7 * DAY)),

@@ -15,8 +15,8 @@ from pathlib import Path
 import orjson
 import requests
 
-from api.embedded import EmbeddedRedis
-from api.store import GameRecord
+from api.serving.embedded import EmbeddedRedis
+from api.storage.store import GameRecord
 
 MOVES = 300
 
@@ -48,7 +48,7 @@ def summary(name: str, timings: list[float]) -> str:
 
 
 def in_process(url: str) -> list[float]:
-    from api.app import create_app
+    from api.http.app import create_app
 
     client = create_app({"REDIS_URL": url}).test_client()
 

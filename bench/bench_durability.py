@@ -20,9 +20,9 @@ from pathlib import Path
 import redis
 
 from api import limits
-from api.app import create_app
-from api.embedded import EmbeddedRedis
-from api.keeper import Keeper
+from api.http.app import create_app
+from api.serving.embedded import EmbeddedRedis
+from api.serving.keeper import Keeper
 
 SEATS = [{"name": "A"}, {"bot": "random"}]
 MOVE_BY_MOVE = "timeline, move by move"  # one human seat posting each move, so each move is one write

@@ -17,9 +17,9 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 
-from api.app import create_app  # noqa: E402
-from api.embedded import EmbeddedRedis  # noqa: E402
-from api.resources.events import MAX_PAGE  # noqa: E402
+from api.http.app import create_app  # noqa: E402
+from api.http.resources.events import MAX_PAGE  # noqa: E402
+from api.serving.embedded import EmbeddedRedis  # noqa: E402
 from tests.api.helpers import bearer, create  # noqa: E402
 from tests.api.long_history import grow, real_batches  # noqa: E402
 

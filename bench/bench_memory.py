@@ -15,7 +15,7 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from api.app import create_app  # noqa: E402
+from api.http.app import create_app  # noqa: E402
 from bench.scratch_redis import scratch_redis  # noqa: E402
 
 GAMES = {

@@ -211,7 +211,7 @@ def waiting(roles: tuple[str, ...]) -> None:
     from scratch_redis import scratch_redis
 
     from api.cli import worker_children
-    from api.printing_queue import PrintQueue
+    from api.storage.printing_queue import PrintQueue
     from engine.decks.upload import user_deck
 
     def maximal(first: int) -> tuple[dict, dict, object]:

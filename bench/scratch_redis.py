@@ -10,7 +10,7 @@ from pathlib import Path
 
 import redis
 
-from api.embedded import redis_server_binary
+from api.serving.embedded import redis_server_binary
 
 
 @contextmanager

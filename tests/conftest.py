@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from api.embedded import redis_server_binary
+from api.serving.embedded import redis_server_binary
 
 
 @pytest.fixture(scope="session")
@@ -50,7 +50,7 @@ def redis_client(redis_url):
 @pytest.fixture
 def make_app(redis_client, redis_url):
     """Make apps on the test Redis (each one an API process in all but name) and close them afterwards."""
-    from api.app import create_app
+    from api.http.app import create_app
 
     made = []
 
@@ -83,7 +83,7 @@ def live_base(redis_url):
 
     from werkzeug.serving import make_server
 
-    from api.app import create_app
+    from api.http.app import create_app
 
     app = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "MAX_WAIT": 0.3, "RATE_LIMITS": {}})
     server = make_server("127.0.0.1", 0, app, threaded=True)

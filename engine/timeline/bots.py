@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 from engine.core.bots import HitRateBot
 from engine.core.protocol import Action, State
 from engine.core.rng import Rng
+from engine.timeline.placing import fits
 
 if TYPE_CHECKING:
     from engine.core.protocol import Game
@@ -17,8 +18,6 @@ class TimelineHitRateBot(HitRateBot):
     summary = "Places correctly with probability hit_rate (0-1, default 0.7)."
 
     def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
-        from engine.timeline.rules import fits
-
         actions = game.legal_actions(state, seat)
         right = [a for a in actions if fits(state, a["card"], a["gap"])]
         wrong = [a for a in actions if not fits(state, a["card"], a["gap"])]

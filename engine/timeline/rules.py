@@ -12,17 +12,14 @@ from typing import Any
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
-from engine.decks import builtin_decks, deck_in_play, get_deck
+from engine.decks import builtin_decks, get_deck
 from engine.decks.model import Deck
 from engine.timeline import schemas
 from engine.timeline.bots import TimelineHitRateBot
 from engine.timeline.options import TimelineOptions, hand_size
+from engine.timeline.placing import deck_of, keys_fit
 
 KEY_FIELDS = {"key", "label"}
-
-
-def deck_of(state: State) -> Deck:
-    return deck_in_play(state["deck"], state["deck_hash"])
 
 
 def _front(deck: Deck, language: str, card: int) -> dict[str, Any]:
@@ -31,17 +28,6 @@ def _front(deck: Deck, language: str, card: int) -> dict[str, Any]:
 
 def _revealed(deck: Deck, language: str, card: int) -> dict[str, Any]:
     return {**deck.fronts(language)[card], "key": list(deck.keys[card]), "label": deck.labels(language)[card]}
-
-
-def _fits(keys: tuple[tuple[int, ...], ...], timeline: list[int], card: int, gap: int) -> bool:
-    key = keys[card]
-    return (gap == 0 or keys[timeline[gap - 1]] <= key) and (gap == len(timeline) or key <= keys[timeline[gap]])
-
-
-def fits(state: State, card_id: str, gap: int) -> bool:
-    """A placement is correct when the timeline stays non-decreasing (equal keys go on either side)."""
-    deck = deck_of(state)
-    return _fits(deck.keys, state["timeline"], deck.index[card_id], gap)
 
 
 def new_pile(base: list[int] | None, size: int) -> dict[str, Any]:
@@ -149,7 +135,7 @@ class Timeline(Game):
         hand = state["hands"][seat]
         hand.remove(card)
         events: list[Event] = []
-        if _fits(deck.keys, state["timeline"], card, gap):
+        if keys_fit(deck.keys, state["timeline"], card, gap):
             state["timeline"].insert(gap, card)
             events.append({"type": "card_placed", "seat": seat, "gap": gap, "correct": True,
                            "card": _revealed(deck, language, card)})

@@ -6,8 +6,8 @@ matters is many versions of real events, hidden ones (`to`) among them. Events o
 
 from dataclasses import replace
 
-from api.moves import to_match
-from api.store import GameStore
+from api.http.moves import to_match
+from api.storage.store import GameStore
 from engine.core.match import play
 from engine.core.protocol import Event
 from tests.api.helpers import create

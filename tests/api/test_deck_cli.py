@@ -4,7 +4,7 @@ import pytest
 import redis
 
 from api.cli import main
-from api.deck_store import DeckStore
+from api.storage.deck_store import DeckStore
 from engine.decks import builtin_decks
 
 

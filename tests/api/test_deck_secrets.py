@@ -5,8 +5,8 @@ import re
 import orjson
 import pytest
 
-from api import auth
-from api.deck_store import DeckStore
+from api.http import auth
+from api.storage.deck_store import DeckStore
 from engine.decks import builtin_decks
 from engine.decks.parse import content_hash, parse_deck
 from tests.api.helpers import create, play_to_end

@@ -7,8 +7,8 @@ import time
 import orjson
 import pytest
 
-from api.resources.events import MAX_PAGE, PAGE
-from api.views import events_for
+from api.http.resources.events import MAX_PAGE, PAGE
+from api.http.views import events_for
 from tests.api.helpers import bearer
 from tests.api.long_history import grow, long_game, real_batches
 from tests.api.test_followers import poll_in_background, wait_until_following

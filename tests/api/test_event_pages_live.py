@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from api.resources.events import MAX_PAGE
+from api.http.resources.events import MAX_PAGE
 from bench.followers_load import Connection, chunks, read_head, request_bytes
 from tests.api.live import HOST, start_api, stop
 from tests.api.long_history import long_game

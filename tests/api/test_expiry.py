@@ -2,7 +2,7 @@
 
 import pytest
 
-from api.app import create_app
+from api.http.app import create_app
 from tests.api.helpers import bearer, create, play_to_end, view
 
 

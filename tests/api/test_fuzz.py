@@ -15,7 +15,7 @@ schema = schemathesis.openapi.from_path(Path(__file__).parents[2] / "openapi.yam
 
 @pytest.fixture(scope="module")
 def live_server(redis_url):
-    from api.app import create_app
+    from api.http.app import create_app
 
     app = create_app({"REDIS_URL": redis_url, "MAX_WAIT": 0.3, "RATE_LIMITS": {}})
     server = make_server("127.0.0.1", 0, app, threaded=True)

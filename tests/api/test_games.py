@@ -186,7 +186,7 @@ class TestBrowserClients:
         assert response.headers["Access-Control-Expose-Headers"] == "ETag, Location"
 
     def test_only_listed_origins_when_configured(self, redis_url):
-        from api.app import create_app
+        from api.http.app import create_app
 
         client = create_app({"REDIS_URL": redis_url, "CORS_ORIGINS": "https://a.example"}).test_client()
         allowed = client.get("/healthz", headers={"Origin": "https://a.example"})

@@ -4,9 +4,10 @@ import threading
 
 import pytest
 
-from api import due, moves
-from api import keeper as keeper_module
-from api.keeper import Keeper
+from api.http import moves
+from api.serving import keeper as keeper_module
+from api.serving.keeper import Keeper
+from api.storage import due
 from tests.api.helpers import act, create, view
 
 ENDLESS = {"type": "timeline", "seats": [{"bot": "hit-rate", "bot_options": {"hit_rate": 0}}] * 2,

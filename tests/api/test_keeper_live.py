@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from api import moves
+from api.http import moves
 from tests.faults.service import Service
 
 

@@ -1,9 +1,9 @@
-"""The move path (`api.move_path`) answers plain moves itself, and every move exactly as Flask's own path does."""
+"""The move path (`api.http.move_path`) answers plain moves itself, and every move exactly as Flask's own path does."""
 
 import pytest
 from freezegun import freeze_time
 
-from api.move_path import ENDPOINT
+from api.http.move_path import ENDPOINT
 
 SEATS = [{"name": "Ada"}, {"name": "Bea"}]
 DEEP = b'{"type": "place", "card": ' + b"[" * 40 + b"]" * 40 + b"}"

@@ -2,7 +2,7 @@
 
 import orjson
 
-from api.store import GameStore
+from api.storage.store import GameStore
 from engine.games import new_match, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 

@@ -16,8 +16,8 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 import printing
-from api import printing_queue
 from api.cli import worker_children
+from api.storage import printing_queue
 from engine.decks.parse import parse_deck
 from printing.cost import deck_cost
 from tests.jpegs import many_scans

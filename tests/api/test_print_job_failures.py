@@ -3,7 +3,7 @@
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from api.printing_queue import PrintQueue
+from api.storage.printing_queue import PrintQueue
 from printing.cost import Cost
 from worker import QUEUES, SMALL
 from worker.main import make_worker

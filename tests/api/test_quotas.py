@@ -16,7 +16,7 @@ import redis
 from freezegun import freeze_time
 from PIL import Image
 
-from api.embedded import redis_server_binary
+from api.serving.embedded import redis_server_binary
 from tests.api.helpers import bearer, create, view
 
 LANGS = ("en", "cs", "sk", "hu", "ru", "de")
@@ -82,7 +82,7 @@ def capped_redis():
 
 
 def app_on(url, **config):
-    from api.app import create_app
+    from api.http.app import create_app
 
     return create_app({"REDIS_URL": url, "QUEUE_URL": url, "TESTING": True, **config})
 

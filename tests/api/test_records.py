@@ -5,7 +5,7 @@ import dataclasses
 import orjson
 import pytest
 
-from api.store import GameStore
+from api.storage.store import GameStore
 from engine.decks import builtin_decks, get_deck
 from engine.decks import store as deck_registry
 from engine.decks.cache import DeckCache
@@ -140,6 +140,6 @@ class TestOldRecords:
 
 
 def test_the_record_fields_are_what_the_store_writes():
-    fields = {f.name for f in dataclasses.fields(__import__("api.store", fromlist=["GameRecord"]).GameRecord)}
+    fields = {f.name for f in dataclasses.fields(__import__("api.storage.store", fromlist=["GameRecord"]).GameRecord)}
     assert {"shape", "state", "version", "rev"} <= fields
     assert get_game("timeline").deck_in_play({"deck": "d", "deck_hash": "h"}) == ("d", "h")

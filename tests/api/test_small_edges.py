@@ -43,7 +43,7 @@ def test_a_413_from_gunicorn_says_connection_close(redis_url):
     port = 21000 + os.getpid() % 900
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-k", "gthread", "--threads", "2", "-b", f"127.0.0.1:{port}",
-         "api.app:create_app()"],
+         "api.http.app:create_app()"],
         env={**os.environ, "DESKOVKA_REDIS_URL": redis_url}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(200):

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from api.app import create_app
-from api.embedded import EmbeddedRedis
+from api.http.app import create_app
+from api.serving.embedded import EmbeddedRedis
 from tests.api.helpers import bearer, create, view
 
 SPEC = {"kind": "calibration", "paper": "a4"}

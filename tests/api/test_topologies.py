@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from api.app import create_app
-from api.connections import connect
-from api.embedded import redis_server_binary
+from api.http.app import create_app
+from api.serving.embedded import redis_server_binary
+from api.storage.connections import connect
 from tests.api.helpers import bearer, create, play_to_end, view
 
 

@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from api.resources.desk import ASSETS, PAGE_LANGUAGES, texts
+from api.http.resources.desk import ASSETS, PAGE_LANGUAGES, texts
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
 from printing.spec import KINDS, REFERENCE_SIZES
 from printing.translations import GAMES

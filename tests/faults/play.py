@@ -8,7 +8,7 @@ from datetime import datetime
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from api.store import GameStore
+from api.storage.store import GameStore
 from tests.faults.service import Answer, Service
 
 SEATS = [{"name": "Ann"}, {"bot": "random"}]

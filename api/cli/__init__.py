@@ -1,0 +1,174 @@
+"""The `deskovka` command: serve the API, run a worker, print offline, write the OpenAPI document.
+
+The command line, the top room of `api`: it may import every other room (`api.serving`, `api.http`,
+`api.storage`), `worker` and `printing`; nothing imports it.
+"""
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+import api.serving.gevent_first  # noqa: F401  (before anything imports ssl or socket)
+
+# The service's modules (Flask, redis-py, RQ) load inside the service's commands: `deskovka print` needs none of them.
+
+
+def embedded_redis(settings: dict):
+    from api.serving.embedded import EmbeddedRedis
+
+    return EmbeddedRedis.from_settings(settings)
+
+
+def worker_children() -> list:
+    """The workers `deskovka serve` runs beside its embedded Redis: an RQ worker per role of `worker.WORKERS`, and
+    the table keeper."""
+    from api.serving.supervisor import python_child
+    from worker import WORKERS
+
+    workers = [python_child(f"{role} worker", "worker", "--role", role, stop_timeout=10) for role in WORKERS]
+    return [*workers, python_child("keeper", "keeper", stop_timeout=10)]
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Supervise the API (gunicorn); without DESKOVKA_REDIS_URL also an embedded Redis and the workers."""
+    from api import config
+    from api.serving.supervisor import Child, Supervisor, python_child
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s [deskovka serve] %(message)s")
+    settings = config.from_env()
+    children: list[Child] = []
+    if not settings["REDIS_URL"]:
+        try:
+            embedded = embedded_redis(settings)
+        except ValueError as error:
+            sys.exit(f"deskovka: {error}")
+        if embedded.answers():
+            sys.exit(f"deskovka: a Redis already serves {embedded.data_dir}; is another `deskovka serve` using it? "
+                     "Stop it, or give this one its own DESKOVKA_DATA_DIR.")
+        os.environ["DESKOVKA_REDIS_URL"] = embedded.url
+        os.environ.setdefault("DESKOVKA_QUEUE_URL", embedded.url)
+        logging.info("embedded Redis at %s (data in %s, appendfsync %s)", embedded.url, embedded.data_dir,
+                     embedded.fsync)
+        children.append(Child("redis", embedded.spawn, ready=embedded.wait_ready, stop_timeout=30))
+        children += worker_children()
+    # gunicorn finishes requests for up to 30 s (its graceful timeout) after SIGTERM.
+    logged = ["--access-log"] if args.access_log else []
+    connections = ["--connections", str(args.connections)] if args.connections else []
+    children.append(python_child("api", "api", "--host", args.host, "--port", str(args.port),
+                                 "--workers", str(args.workers), *connections, *logged, stop_timeout=35))
+    return Supervisor(children).run()
+
+
+def api(args: argparse.Namespace) -> int:
+    from api.serving.server import run_gunicorn
+
+    run_gunicorn(args.host, args.port, args.workers, args.connections, args.access_log)
+    return 0
+
+
+def work(args: argparse.Namespace) -> int:
+    from api import config
+    from engine.decks.store import configure_cache
+    from worker.main import run
+
+    settings = config.from_env()
+    url = settings["QUEUE_URL"] or embedded_redis(settings).start()
+    configure_cache(int(settings["DECK_CACHE_BYTES"]))
+    run(str(url), role=args.role, burst=args.burst)
+    return 0
+
+
+def keep(args: argparse.Namespace) -> int:
+    import signal
+    import threading
+
+    from api import config
+    from api.http.app import create_app
+    from api.serving.keeper import run
+
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s [deskovka keeper] %(message)s")
+    settings = config.from_env()
+    url = settings["REDIS_URL"] or embedded_redis(settings).start()
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    run(create_app({"REDIS_URL": url}), stop)
+    return 0
+
+
+def openapi(args: argparse.Namespace) -> int:
+    from api.http.app import create_app
+    from api.http.resources.contract import as_yaml, document
+
+    app = create_app({"REDIS_URL": "redis://localhost:6379/0"})
+    with app.app_context():
+        text = as_yaml(document())
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="deskovka", description=__doc__)
+    commands = top.add_subparsers(dest="command", required=True)
+
+    for name, func, text in (
+        ("serve", serve, "run and supervise the HTTP API (and, without DESKOVKA_REDIS_URL, Redis and the workers)"),
+        ("api", api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
+    ):
+        run = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + ", until stopped (Ctrl-C).")
+        run.add_argument("--host", default="127.0.0.1",
+                         help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: all)")
+        run.add_argument("--port", type=int, default=8000, help="TCP port to listen on (default 8000)")
+        run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+        run.add_argument("--connections", type=int, default=None,
+                         help="open connections per worker before it answers 503 server/busy "
+                              "(default DESKOVKA_MAX_CONNECTIONS, 5000); each waiting follower holds one")
+        # Before gevent workers each long-poll held a thread; the option is accepted and has no effect.
+        run.add_argument("--threads", type=int, help=argparse.SUPPRESS)
+        run.add_argument("--access-log", action="store_true",
+                         help="log every request to standard output (off by default: it is written on the request's "
+                              "path)")
+        run.set_defaults(func=func)
+
+    worker = commands.add_parser(
+        "worker", help="run an RQ worker that renders print jobs",
+        description="Render the print jobs queued in DESKOVKA_QUEUE_URL (else DESKOVKA_REDIS_URL, else the embedded "
+                    "Redis) until stopped; run as many as you like, on any machine.")
+    worker.add_argument(
+        "--role", choices=("large", "small"), default="large",
+        help="large: large print jobs first, then small ones (default); small: only small jobs, so they never wait "
+             "behind a large one (run at least one of each)")
+    worker.add_argument("--burst", action="store_true", help="quit when the queues are empty")
+    worker.set_defaults(func=work)
+
+    keeper = commands.add_parser(
+        "keeper", help="run the table keeper, which plays the bots of games no request is moving",
+        description="Advance the tables that are due in DESKOVKA_REDIS_URL (else the embedded Redis): the moves of "
+                    "bots beyond what one request plays, at DESKOVKA_BOT_PACE moves a second per table, until "
+                    "stopped. Run one or more anywhere; they share the work and never move a table twice.")
+    keeper.set_defaults(func=keep)
+
+    spec = commands.add_parser("openapi", help="write the OpenAPI document generated from the code")
+    spec.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")
+    spec.set_defaults(func=openapi)
+
+    from api.cli.decks import register as register_deck
+    from printing.cli import register as register_print
+
+    register_print(commands)
+    register_deck(commands)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""`deskovka deck validate|import FILE`: the same checks as `POST /v1/decks`, offline."""
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
+
+from engine.decks.model import DeckError
+
+
+def load(args: argparse.Namespace) -> tuple[Any, Any]:
+    """Read a deck file (CSV by its extension, else JSON) and validate it.
+
+    :raises DeckError:
+    """
+    from engine.decks.upload import csv_problems, deck_from_csv, user_deck  # Pillow: only for the deck commands
+
+    path = Path(args.file)
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".csv":
+        try:
+            return user_deck(deck_from_csv(text, args.title, args.kind))
+        except DeckError as error:
+            raise DeckError(csv_problems(error.problems)) from None
+    try:
+        doc = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise DeckError([f"not JSON: {error}"]) from None
+    return user_deck(doc)
+
+
+def _checked(args: argparse.Namespace):
+    try:
+        return load(args)
+    except OSError as error:
+        print(f"deskovka: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+    except DeckError as error:
+        print(f"{args.file}: {len(error.problems)} problem(s)", file=sys.stderr)
+        for problem in error.problems:
+            print(f"  {problem}", file=sys.stderr)
+    return None
+
+
+def validate(args: argparse.Namespace) -> int:
+    checked = _checked(args)
+    if checked is None:
+        return 2
+    deck, _ = checked
+    print(f"{args.file}: a valid {deck.kind} deck of {len(deck.cards)} cards in {', '.join(deck.languages)} "
+          f"(id {deck.id})")
+    return 0
+
+
+def import_deck(args: argparse.Namespace) -> int:
+    import redis
+
+    from api import config
+    from api.serving.embedded import EmbeddedRedis
+    from api.storage.deck_store import DeckStore
+
+    checked = _checked(args)
+    if checked is None:
+        return 2
+    deck, doc = checked
+    settings = config.from_env()
+    url = settings["REDIS_URL"] or EmbeddedRedis.from_settings(settings).start()
+    created = DeckStore(redis.Redis.from_url(str(url)), int(settings["DECK_TTL"])).save(deck, doc)
+    where = _where(str(url)) if settings["REDIS_URL"] else f"the embedded Redis (data in {settings['DATA_DIR']})"
+    print(f"{deck.id} ({len(deck.cards)} cards) {'imported into' if created else 'was already in'} {where}, "
+          f"key {DeckStore.key_for(deck.id)}")
+    return 0
+
+
+def _where(url: str) -> str:
+    """Name the Redis a URL points at, without its password."""
+    parts = urlsplit(url)
+    host = parts.hostname or parts.path
+    port = f":{parts.port}" if parts.port else ""
+    return f"Redis at {parts.scheme}://{host}{port}{parts.path if parts.hostname else ''}"
+
+
+def register(commands: Any) -> None:
+    deck = commands.add_parser("deck", help="validate or import a deck file (JSON, or CSV with the API's columns)")
+    actions = deck.add_subparsers(dest="deck_command", required=True)
+    for name, func, summary, description in (
+        ("validate", validate, "check a deck file and report every problem",
+         "Check a deck file offline with the checks POST /v1/decks runs, and report every problem at once."),
+        ("import", import_deck, "check a deck file and store it in the game store",
+         "Check a deck file and store it in the game store: the Redis at DESKOVKA_REDIS_URL, else the embedded Redis "
+         "in DESKOVKA_DATA_DIR. Games and print jobs then name it by the id it prints."),
+    ):
+        command = actions.add_parser(name, help=summary, description=description)
+        command.add_argument("file")
+        command.add_argument("--title", default="Uploaded deck", help="for CSV: the deck's English title")
+        command.add_argument("--kind", choices=["dated", "ordinal"], default="dated", help="for CSV (default dated)")
+        command.set_defaults(func=func)

@@ -1,0 +1,95 @@
+"""The Flask app factory."""
+
+from inspect import iscoroutinefunction
+from types import FunctionType
+from typing import Any
+
+from flask import Flask
+from flask_smorest import Api
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from api import config, problems
+from api.http import capacity, cors, input_bounds, move_path, rate_limits, seat_answers
+from api.http.resources import (
+    actions,
+    contract,
+    decks,
+    desk,
+    events,
+    game_types,
+    games,
+    health,
+    print_jobs,
+    replay,
+    seats,
+)
+from api.http.schemas import ProblemSchema
+from api.storage import connections, memory
+from engine.decks.store import configure_cache
+
+
+class DeskovkaFlask(Flask):
+    """Flask that asks once per function, not on every call, whether a hook or view is a coroutine.
+
+    Its requests read bodies within their limit however they are sent (`input_bounds.BoundedRequest`).
+    """
+
+    request_class = input_bounds.BoundedRequest
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._plain: set[FunctionType] = set()
+
+    def ensure_sync(self, func: Any) -> Any:
+        # Plain functions only: bound methods are new objects on every request.
+        if type(func) is FunctionType:
+            if func in self._plain:
+                return func
+            if not iscoroutinefunction(func):
+                self._plain.add(func)
+                return func
+        return super().ensure_sync(func)
+
+
+class DeskovkaApi(Api):
+    """flask-smorest's Api with RFC 9457 problems documented as the error payload."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_error_handlers(self) -> None:
+        problems.init_app(self._app)
+
+
+def create_app(overrides: dict[str, Any] | None = None) -> Flask:
+    app = DeskovkaFlask("deskovka")
+    app.config.update(config.from_env())
+    app.config.update(
+        API_TITLE="deskovka",
+        API_VERSION=config.VERSION,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX=None,
+        MAX_CONTENT_LENGTH=1 << 20,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(overrides or {})
+    configure_cache(int(app.config["DECK_CACHE_BYTES"]))
+    connections.init_app(app)
+    cors.init_app(app)
+    if app.config["PROXY_HOPS"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])  # type: ignore[method-assign]
+    capacity.init_app(app)  # before rate limits: a full process refuses without asking Redis
+    rate_limits.init_app(app)
+    input_bounds.init_app(app)
+    seat_answers.init_app(app)
+    api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
+    memory.init_app(app)
+    contract.init_spec(api)
+    for module in (game_types, games, seats, actions, events, replay, decks, print_jobs):
+        api.register_blueprint(module.blp)
+    app.register_blueprint(health.blp)
+    app.register_blueprint(contract.blp)
+    app.register_blueprint(desk.blp)
+    if app.config.get("MOVE_PATH", True):
+        move_path.init_app(app)  # last: it answers plain moves before the other middleware
+    app.extensions["deskovka.api"] = api
+    return app

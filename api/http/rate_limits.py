@@ -1,0 +1,102 @@
+"""Per-client rate limits on the costly writes: a fixed-window counter per client and window in Redis."""
+
+from collections.abc import Callable
+
+from flask import Flask, current_app, g, request
+
+from api import clock
+from api.http import clients
+from api.limits import RUNNING, UNITS
+from api.problems import Problem
+from api.storage import connections, memory
+
+WHAT = {"games": "games created", "bot_games": "games of bots only created", "decks": "decks uploaded",
+        "print_jobs": "print jobs posted", "joins": "open seats taken"}
+
+
+def client() -> str:
+    """The client a request counts against: its address (forwarded, behind proxies), an IPv6 /64 as one."""
+    return clients.key(request.remote_addr)
+
+
+def check(bucket: str) -> None:
+    """Count one request of this client against the bucket's limits.
+
+    :raises Problem: 429 with Retry-After once a limit is reached; the refused request is not counted.
+    """
+    limits = windows(bucket)
+    if not limits:
+        return
+    now = clock.now().timestamp()
+    connection = connections.connection()
+    keys = window_keys(bucket, limits, now)
+    with connection.pipeline(transaction=False) as pipe:
+        for key, (_, seconds) in zip(keys, limits, strict=True):
+            pipe.incr(key)
+            pipe.expire(key, seconds)
+        counts = pipe.execute()[::2]
+    over = [(allowed, seconds) for (allowed, seconds), count in zip(limits, counts, strict=True) if count > allowed]
+    if over:
+        # A refused request does not count, so a client that waits as told gets through.
+        with connection.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.decr(key)
+            pipe.execute()
+        allowed, seconds = max(over, key=lambda limit: limit[1])
+        retry = max(1, int(seconds - now % seconds) + 1)
+        raise Problem(429, "rate/limited",
+                      f"At most {allowed} {WHAT[bucket]} per {_unit(seconds)} from one client; "
+                      f"try again in {retry} s.", headers={"Retry-After": str(retry)}, retry_after=retry)
+    setattr(g, f"rate_{bucket}", [(key, seconds) for key, (_, seconds) in zip(keys, limits, strict=True)])
+
+
+def windows(bucket: str) -> list[tuple[int, int]]:
+    return [limit for limit in current_app.config["RATE_LIMITS"].get(bucket) or [] if limit[1] != RUNNING]
+
+
+def window_keys(bucket: str, limits: list[tuple[int, int]], now: float) -> list[str]:
+    return [f"dk:rate:{bucket}:{client()}:{seconds}:{int(now // seconds)}" for _, seconds in limits]
+
+
+def refund(bucket: str) -> None:
+    """Take back this request's count in the bucket (it was refused after it was counted)."""
+    counted = g.pop(f"rate_{bucket}", None)
+    if counted:
+        with connections.connection().pipeline(transaction=False) as pipe:
+            for key, seconds in counted:
+                pipe.decr(key)
+                pipe.expire(key, seconds)
+            pipe.execute()
+
+
+def _unit(seconds: int) -> str:
+    return next(name for name, value in UNITS.items() if value == seconds) if seconds in UNITS.values() \
+        else f"{seconds} s"
+
+
+def limited(bucket: str, needs_room: bool = True) -> Callable:
+    """Mark a view (put it right under the route) whose calls count against the client's limits in `bucket`.
+
+    A view that `needs_room` makes something new and is refused (507) when the store is near its memory cap.
+    """
+
+    def decorate(view: Callable) -> Callable:
+        view.rate_bucket = bucket  # type: ignore[attr-defined]
+        view.needs_room = needs_room  # type: ignore[attr-defined]
+        return view
+
+    return decorate
+
+
+def check_endpoint() -> None:
+    """Before anything reads the body: count a request to a limited view, and see that Redis has room for it."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    bucket = getattr(view, "rate_bucket", None)
+    if bucket is not None:
+        check(bucket)
+        if view.needs_room:  # type: ignore[union-attr]
+            memory.require_room()
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(check_endpoint)

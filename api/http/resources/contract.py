@@ -1,0 +1,125 @@
+"""The contract: the OpenAPI document generated from the schemas, served as YAML and JSON, and /docs."""
+
+import copy
+import re
+from typing import Any
+
+import swagger_ui_bundle
+import yaml
+from flask import Blueprint, Response, abort, current_app, json, send_from_directory
+
+from api.http import game_contract
+from api.http.resources.decks import CsvDeckUploadSchema, DeckUploadSchema
+
+blp = Blueprint("contract", __name__)
+
+SPEC_KWARGS = {
+    "info": {
+        "description": (
+            "Turn-based paper games over JSON. Create a game, keep the seat tokens it returns, read your view "
+            "(`GET /v1/games/{id}`), post one of its `legal_actions`, follow `events`. Errors are RFC 9457 "
+            "problems with a stable `code`."
+        ),
+        "license": {"name": "MIT"},
+    },
+    "servers": [{"url": "/"}],
+}
+DOCS_ASSETS = {"swagger-ui.css", "swagger-ui-bundle.js"}
+PROBLEM_CONTENT = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+# Any /v1 call may find the game store down (api/problems.py maps every store error to this).
+STORE_UNAVAILABLE = {
+    "description": "`store/unavailable`: the game store does not answer; try again after `Retry-After` seconds.",
+    "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+    "content": PROBLEM_CONTENT,
+}
+
+
+def init_spec(api: Any) -> None:
+    api.spec.components.security_scheme(
+        "seatToken", {"type": "http", "scheme": "bearer", "description": "The token a seat got when created."}
+    )
+    api.spec.components.security_scheme(
+        "deckToken", {"type": "http", "scheme": "bearer",
+                      "description": "The token a deck's upload answered with, or the operator's token."}
+    )
+    game_contract.register(api.spec)
+    api.spec.components.schema("DeckUpload", schema=DeckUploadSchema)
+    api.spec.components.schema("CsvDeckUpload", schema=CsvDeckUploadSchema)
+
+
+def _nullable_refs(node: Any) -> None:
+    """apispec writes a nullable nested schema as anyOf a $ref and a bare nullable object, which generators may
+    read as the bare object; write it as anyOf [$ref, null] instead."""
+    if isinstance(node, dict):
+        members = node.get("anyOf")
+        bare = {"type": "object", "nullable": True}
+        if isinstance(members, list) and len(members) == 2 and bare in members:
+            (target,) = [member for member in members if member != bare]
+            if "$ref" in target:
+                node["anyOf"] = [target, dict(game_contract.NULL)]
+        for value in node.values():
+            _nullable_refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            _nullable_refs(value)
+
+
+def _operation_ids(spec: dict[str, Any]) -> None:
+    """Name each operation after its view function (create_game, post_action, ...), so generated clients do."""
+    for rule in current_app.url_map.iter_rules():
+        path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule)
+        for method in rule.methods or ():
+            operation = spec["paths"].get(path, {}).get(method.lower())
+            if operation is not None:
+                operation["operationId"] = rule.endpoint.rsplit(".", 1)[-1]
+
+
+def document() -> dict[str, Any]:
+    """Return the OpenAPI document, with every error answered as a problem."""
+    spec = copy.deepcopy(current_app.extensions["deskovka.api"].spec.to_dict())
+    game_contract.add_games(spec)
+    _nullable_refs(spec)
+    _operation_ids(spec)
+    for response in spec.get("components", {}).get("responses", {}).values():
+        response["content"] = copy.deepcopy(PROBLEM_CONTENT)
+    for url, path in spec["paths"].items():
+        for method, operation in path.items():
+            if method == "parameters":
+                continue
+            if url.startswith("/v1/"):
+                operation.setdefault("responses", {}).setdefault("503", copy.deepcopy(STORE_UNAVAILABLE))
+            for status, response in operation.get("responses", {}).items():
+                if status != "default" and int(status) >= 400 and "content" in response:
+                    response["content"] = copy.deepcopy(PROBLEM_CONTENT)
+    return spec
+
+
+def as_yaml(spec: dict[str, Any]) -> str:
+    return yaml.safe_dump(spec, sort_keys=False, allow_unicode=True)
+
+
+@blp.get("/openapi.yaml")
+def openapi_yaml():
+    return Response(as_yaml(document()), mimetype="application/yaml")
+
+
+@blp.get("/openapi.json")
+def openapi_json():
+    return Response(json.dumps(document()), mimetype="application/json")
+
+
+@blp.get("/docs")
+def docs():
+    # Swagger UI from the swagger-ui-bundle package, served here: the page works offline and calls no other host.
+    page = """<!doctype html><html><head><meta charset="utf-8"><title>deskovka API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({url: "/openapi.json", dom_id: "#ui", validatorUrl: null});</script></body></html>"""
+    return Response(page, mimetype="text/html")
+
+
+@blp.get("/docs/assets/<path:name>")
+def docs_asset(name: str):
+    if name not in DOCS_ASSETS:
+        abort(404)
+    return send_from_directory(swagger_ui_bundle.swagger_ui_path, name, max_age=86400)

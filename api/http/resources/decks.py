@@ -1,0 +1,241 @@
+"""Decks: the built-in ones and those users bring as JSON or as a spreadsheet's CSV export."""
+
+import re
+
+import orjson
+from flask import Response, current_app, json, request, url_for
+from flask_smorest import abort
+from marshmallow import Schema, ValidationError, fields, validate
+
+from api.http import auth
+from api.http.blueprint import Blueprint
+from api.http.input_bounds import BODY_LIMITS
+from api.http.offload import off_the_loop
+from api.http.rate_limits import limited
+from api.http.resources.games import LOCATION, PROBLEM
+from api.problems import Problem
+from api.storage import connections
+from api.storage.deck_store import summary
+from engine.decks import builtin_decks
+from engine.decks.model import FALLBACK_LANGUAGE, LANGUAGES, DeckError
+from engine.decks.parse import COLOURS, content_hash
+from engine.decks.public import public_document
+from engine.decks.store import builtin_document
+from engine.decks.upload import CSV_COLUMNS, MAX_DECK_BYTES, csv_problems, deck_from_csv, user_deck
+
+blp = Blueprint("decks", __name__, url_prefix="/v1/decks", description="Card decks to play and print.")
+BODY_LIMITS["decks.upload_deck"] = MAX_DECK_BYTES
+LEGACY_USER_ID = re.compile(r"^user-[0-9a-f]{12}$")
+
+
+TextsSchema = Schema.from_dict(
+    {lang: fields.String(required=lang == FALLBACK_LANGUAGE, metadata={"description": f"In {lang}."})
+     for lang in LANGUAGES}, name="Texts")
+TextsSchema.__doc__ = "A text by language; English is always there."
+
+
+class DeckCardSchema(Schema):
+    """A card: its key (year, or group and position), its title in every language the deck has."""
+
+    id = fields.String(required=True, metadata={"description": "Unique in the deck."})
+    title = fields.Nested(TextsSchema, required=True, metadata={"description": "The event, by language."})
+    theme = fields.String(metadata={"description": "A theme (colour of the frame), e.g. inventions."})
+    year = fields.Integer(metadata={"description": "dated decks: the year (negative: BC)."})
+    group = fields.String(metadata={"description": "ordinal decks: the id of the card's group."})
+    position = fields.Integer(metadata={"description": "ordinal decks: its position in the group."})
+    colour = fields.String(metadata={"enum": list(COLOURS), "description": "Chronology's colour, if any."})
+    source = fields.String(metadata={"description": "Where the date comes from."})
+    note = fields.String(metadata={"description": "A note on the date."})
+    image = fields.String(metadata={"description": "A picture as a PNG or JPEG data URI."})
+
+
+class DeckGroupSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "The group's id."})
+    label = fields.Nested(TextsSchema, required=True, metadata={"description": "Its name, by language."})
+    short = fields.Nested(TextsSchema, metadata={"description": "Its short name for card labels."})
+
+
+class DeckUploadSchema(Schema):
+    """A deck document to upload; the server gives it its id (`user-` and a hash of the document)."""
+
+    kind = fields.String(required=True, metadata={"enum": ["dated", "ordinal"],
+                                                  "description": "dated (years) or ordinal (positions in a story)."})
+    title = fields.Nested(TextsSchema, required=True, metadata={"description": "The deck's title, by language."})
+    cards = fields.List(fields.Nested(DeckCardSchema), required=True, metadata={"description": "At least 2."})
+    groups = fields.List(fields.Nested(DeckGroupSchema),
+                         metadata={"description": "ordinal decks: the groups (chapters, episodes) in story order."})
+    source = fields.String(metadata={"description": "Where the deck's facts come from."})
+    provisional = fields.Boolean(metadata={"description": "Whether some facts are unconfirmed."})
+
+
+class CsvDeckUploadSchema(Schema):
+    """A spreadsheet's CSV export carried in JSON, for clients that cannot send a text/csv body."""
+
+    csv = fields.String(required=True, metadata={"description": "The CSV text, one card a row; the first row "
+                                                 "names the columns: " + ", ".join(CSV_COLUMNS) + "."})
+    title = fields.String(validate=validate.Length(1, 120), metadata={"description": "The deck's English title."})
+    kind = fields.String(validate=validate.OneOf(["dated", "ordinal"]),
+                         metadata={"description": "dated (a year column) or ordinal (group, position)."})
+
+
+class DeckSummarySchema(Schema):
+    id = fields.String(required=True)
+    kind = fields.String(required=True, metadata={"enum": ["dated", "ordinal"]})
+    title = fields.Nested(TextsSchema, required=True)
+    cards = fields.Integer(required=True)
+    languages = fields.List(fields.String(), required=True, metadata={"description": "Languages every card has."})
+    builtin = fields.Boolean(required=True)
+
+
+class UploadedDeckSchema(DeckSummarySchema):
+    token = fields.String(required=True, metadata={
+        "description": "Unlocks the deck's full document (with its cards' keys): "
+                       "`Authorization: Bearer <token>` on GET /v1/decks/{id}."})
+
+
+class DeckListSchema(Schema):
+    decks = fields.List(fields.Nested(DeckSummarySchema), required=True)
+    next_cursor = fields.Integer(allow_none=True, required=True)
+
+
+class DeckListQuerySchema(Schema):
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+    cursor = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
+
+
+class UploadQuerySchema(Schema):
+    title = fields.String(load_default="Uploaded deck", validate=validate.Length(1, 120),
+                          metadata={"description": "For CSV: the deck's English title."})
+    kind = fields.String(load_default="dated", validate=validate.OneOf(["dated", "ordinal"]),
+                         metadata={"description": "For CSV: dated (year column) or ordinal (group, position)."})
+
+
+UPLOAD_BODY = {
+    "required": True,
+    "description": "A deck document, or a CSV export in the `csv` member (columns " + ", ".join(CSV_COLUMNS)
+                   + "). The raw CSV may also be sent as the body itself with `Content-Type: text/csv` (and "
+                     "`title`, `kind` in the query); that form is left out here because client generators "
+                     "cannot send it.",
+    "content": {
+        "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/DeckUpload"},
+                                                  {"$ref": "#/components/schemas/CsvDeckUpload"}]}},
+    },
+}
+
+
+def csv_document(body: dict, query: dict) -> dict:
+    """Read a CSV carried in JSON (`csv`, with `title` and `kind` as in the query).
+
+    :raises Problem: request/invalid for a malformed carrier, deck/invalid for a CSV that is not a deck.
+    """
+    try:
+        carried = CsvDeckUploadSchema().load(body)
+    except ValidationError as error:
+        raise Problem(422, "request/invalid", "The request does not match the API contract.",
+                      errors=error.messages) from None
+    try:
+        return deck_from_csv(carried["csv"], carried.get("title", query["title"]), carried.get("kind", query["kind"]))
+    except DeckError as error:
+        raise Problem(422, "deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
+
+
+@blp.route("", methods=["POST"])
+@limited("decks")
+@blp.arguments(UploadQuerySchema, location="query")
+@blp.response(201, UploadedDeckSchema, headers=LOCATION)
+@blp.alt_response(200, schema=UploadedDeckSchema, description="The same deck was uploaded before.")
+@blp.alt_response(413, **PROBLEM)
+@blp.alt_response(415, **PROBLEM)
+@blp.alt_response(422, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
+@blp.alt_response(507, **PROBLEM)
+@blp.doc(requestBody=UPLOAD_BODY)
+def upload_deck(query):
+    """Validate and store a deck; every problem is reported at once, and a stored deck plays and prints."""
+    if request.mimetype == "text/csv":
+        try:
+            doc = deck_from_csv(request.get_data(as_text=True), query["title"], query["kind"])
+        except DeckError as error:
+            raise Problem(422, "deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
+        describe = csv_problems
+    elif request.mimetype == "application/json":
+        try:
+            doc = orjson.loads(request.get_data())
+        except orjson.JSONDecodeError:
+            abort(400, messages={"json": ["Invalid JSON body."]})
+        describe = list
+        if isinstance(doc, dict) and "csv" in doc:
+            doc = csv_document(doc, query)
+            describe = csv_problems
+    else:
+        raise Problem(415, "deck/unsupported_type", "Send a deck as application/json or text/csv.")
+    try:
+        deck, doc = off_the_loop(user_deck, doc)
+    except DeckError as error:
+        raise Problem(422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).",
+                      errors=describe(error.problems)) from None
+    created = connections.decks().save(deck, doc)
+    token = auth.deck_token(auth.server_secret(connections.connection()), deck.id, content_hash(doc))
+    return ({**summary(deck, False), "token": token}, 201 if created else 200,
+            {"Location": url_for("decks.get_deck", deck_id=deck.id)})
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(DeckListQuerySchema, location="query")
+@blp.response(200, DeckListSchema)
+def list_decks(query):
+    """List the built-in decks, then the uploaded ones, with their sizes and languages."""
+    builtin = [summary(deck, True) for deck in builtin_decks().values()]
+    store = connections.decks()
+    start, limit = query["cursor"], query["limit"]
+    rows = builtin[start:start + limit]
+    if len(rows) < limit:
+        # One read of the page's summaries: the stored documents are never decoded to list them.
+        rows += store.page(max(0, start - len(builtin)), limit - len(rows))
+    end = start + len(rows)
+    return {"decks": rows, "next_cursor": end if end < len(builtin) + store.count() else None}
+
+
+class DeckDocumentSchema(DeckUploadSchema):
+    """A deck as stored: the format of the built-in deck files."""
+
+    id = fields.String(required=True, metadata={"description": "The deck's id."})
+    complete = fields.Boolean(metadata={
+        "description": "false: each card shows only its face (id, title, theme, colour, image), as during play; "
+                       "its key (year, group, position) and note are left out."})
+
+
+def unlocks(token: str | None, deck_id: str, doc: dict) -> bool:
+    """Whether a bearer token unlocks a deck's full document.
+
+    :raises Problem: 401 for a token that unlocks nothing.
+    """
+    if token is None:
+        return False
+    if auth.is_operator(token, current_app.config["ADMIN_TOKEN"]):
+        return True
+    secret = auth.server_secret(connections.connection())
+    # A deck stored under an old 12-digit id keeps the token it was given; no new deck gets such an id.
+    if LEGACY_USER_ID.match(deck_id):
+        expected = auth.legacy_deck_token(secret, deck_id)
+    else:
+        expected = auth.deck_token(secret, deck_id, content_hash(doc))
+    if deck_id.startswith("user-") and auth.same(token, expected):
+        return True
+    raise Problem(401, "auth/invalid_token", "This token unlocks no deck; send the token the upload answered with.")
+
+
+@blp.route("/<string:deck_id>", methods=["GET"])
+@blp.response(200, DeckDocumentSchema)
+@blp.alt_response(401, **PROBLEM)
+@blp.alt_response(404, **PROBLEM)
+@blp.doc(security=[{}, {"deckToken": []}])
+def get_deck(deck_id):
+    """Return a deck's cards as players see them; the deck token (or the operator's) unlocks keys and notes."""
+    doc = builtin_document(deck_id) or connections.decks().load(deck_id)
+    if doc is None:
+        raise Problem(404, "deck/not_found", f"There is no deck {deck_id!r}.")
+    full = unlocks(auth.bearer(), deck_id, doc)
+    body = {**doc, "complete": True} if full else public_document(doc, auth.server_secret(connections.connection()))
+    return Response(json.dumps(body), mimetype="application/json",
+                    headers={"Vary": "Authorization", "Cache-Control": "private" if full else "public, max-age=60"})

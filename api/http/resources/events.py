@@ -1,0 +1,249 @@
+"""Events: what happened since a version, a page at a time, filtered for the caller; long-poll with `wait`, or a
+server-sent stream that sends the history page by page and then follows the game."""
+
+import itertools
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import orjson
+from flask import Response, current_app, request, stream_with_context
+from marshmallow import Schema, fields, validate
+
+from api.http import auth, moves
+from api.http.blueprint import Blueprint
+from api.http.input_bounds import header_number
+from api.http.resources.games import PROBLEM
+from api.http.views import events_for
+from api.problems import Problem, store_unavailable
+from api.storage import connections
+from api.storage.followers import Cursor, Move, Unsubscribed
+from api.storage.store import EventPage, GameStore, Head
+
+blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Follow a game.")
+HEARTBEAT = 15.0
+# Versions per read: a JSON page by default and at most (`limit`), and a stream's catch-up page. The worst page of the
+# most (the largest version of events any game writes, 500 times) costs about 20-30 ms of CPU (bench/bench_events.py).
+PAGE = 100
+MAX_PAGE = 500
+
+
+class EventsQuerySchema(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(0, 10**9),
+                           metadata={"description": "Return events of versions after this one."})
+    wait = fields.Float(load_default=0, validate=validate.Range(0, 600),
+                        metadata={"description": "Long-poll: seconds to wait for an event (capped by the server). "
+                                                 "Stream: seconds to keep the stream open (default 300)."})
+    limit = fields.Integer(load_default=PAGE, validate=validate.Range(1, MAX_PAGE),
+                           metadata={"description": f"At most this many versions' events in one answer (default "
+                                                    f"{PAGE}, at most {MAX_PAGE}); `next_after` says where the "
+                                                    "next page starts. A stream sends the whole history "
+                                                    "whatever the limit."})
+
+
+class EventsSchema(Schema):
+    type = fields.String(required=True, metadata={"description": "The game type: which game's events these are."})
+    version = fields.Integer(required=True, metadata={"description": "The game's version now."})
+    events = fields.List(fields.Dict(), required=True, metadata={"description": "What happened, oldest first."})
+    next_after = fields.Integer(required=True, metadata={
+        "description": "The last version this answer covers: pass it as `after` to read on. While it is below "
+                       "`version`, more events are stored already (and `Link: <...>; rel=\"next\"` names the next "
+                       "page); at `version`, a read with `wait` waits for the next move."})
+
+
+STREAM_DOC = {"responses": {"200": {"description": "OK", "headers": {"Link": {
+    "description": "`<URL of the next page>; rel=\"next\"` while more events are stored than this page holds.",
+    "schema": {"type": "string"}}}, "content": {
+    "application/json": {"schema": {"$ref": "#/components/schemas/Events"}},
+    "text/event-stream": {"schema": {
+        "type": "string",
+        "description": "With `Accept: text/event-stream`: one SSE message per version (`id` = version, "
+                       "`event: events`, `data` = the events as JSON); resume with `Last-Event-ID`.",
+    }},
+}}}}
+
+
+@blp.route("/<string:game_id>/events", methods=["GET"])
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(200, EventsSchema)
+@blp.alt_response(400, **PROBLEM)
+@blp.alt_response(401, **PROBLEM)
+@blp.alt_response(403, **PROBLEM)
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(410, **PROBLEM)
+@blp.doc(security=[{}, {"seatToken": []}], **STREAM_DOC)
+def list_events(query, game_id):
+    """Return the events after a version that your seat may see, waiting up to `wait` seconds for one."""
+    store = connections.store()
+    config = current_app.config
+    streaming = request.accept_mimetypes.best == "text/event-stream"
+    wait = min(query["wait"] or config["MAX_STREAM"], config["MAX_STREAM"]) if streaming \
+        else min(query["wait"], config["MAX_WAIT"])
+    # Follow before reading the game: a move made after the read then always reaches the cursor.
+    cursor = follow(game_id) if wait > 0 else None
+    try:
+        record = moves.load_head(store, game_id)
+        seat = auth.seat_of(game_id, record.seats, auth.bearer())
+        if streaming:
+            after = last_event_id(query["after"])
+            response = Response(stream_with_context(_stream(store, cursor, record, seat, after, wait)),
+                                mimetype="text/event-stream",
+                                headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+            if cursor is not None:
+                response.call_on_close(cursor.close)
+            cursor = None
+            return response
+        body = _long_poll(store, cursor, record, seat, query["after"], wait, query["limit"])
+        # orjson, not the app's sorted stdlib JSON: that took more CPU than reading the page (docs/design.md).
+        response = Response(orjson.dumps(body), mimetype="application/json")
+        if body["next_after"] < body["version"]:
+            response.headers["Link"] = f'<{request.path}?after={body["next_after"]}&limit={query["limit"]}>; rel="next"'
+        return response
+    finally:
+        if cursor is not None:
+            cursor.close()
+
+
+def last_event_id(default: int) -> int:
+    """Return the version a resuming stream names in Last-Event-ID (default: none sent).
+
+    :raises Problem: 400 when the header is not a version this server sent.
+    """
+    text = request.headers.get("Last-Event-ID")
+    if text is None or not text.strip():
+        return default
+    version = header_number(text.strip())
+    if version is None:
+        raise Problem(400, "request/bad_header", f"Last-Event-ID {text[:40]!r} is not a version of this game.")
+    return version
+
+
+def follow(game_id: str) -> Cursor:
+    try:
+        return connections.followers().follow(game_id)
+    except Unsubscribed:
+        raise store_unavailable() from None
+
+
+@dataclass(frozen=True)
+class Read:
+    """Events after a version, as far as `covered`, and the game's version and status when they were read."""
+
+    version: int
+    status: str
+    events: list[dict]
+    covered: int
+
+    @property
+    def more(self) -> bool:
+        """Whether events past `covered` are stored already."""
+        return self.covered < self.version
+
+
+def _long_poll(store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int,
+               wait: float, limit: int) -> dict:
+    deadline = time.monotonic() + wait
+    read = _read(store, record, after, limit)
+    events = events_for(read.events, seat, after)
+    # A page the seat sees nothing of still answers at once when more are stored: the client pages on.
+    while not events and not read.more and cursor is not None:
+        move = _next_move(store, cursor, read.covered, deadline - time.monotonic())
+        if move is None:
+            break
+        read = _moved(store, cursor.game_id, read.covered, move, limit)
+        events = events_for(read.events, seat, after)
+    game_type = record.type or getattr(store.load(record.id), "type", "")
+    return {"type": game_type, "version": read.version, "events": events, "next_after": read.covered}
+
+
+def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int,
+            lifetime: float) -> Iterator[str]:
+    """Yield one SSE message per new version the seat can see, until the game ends or the lifetime runs out.
+
+    The history is sent a page at a time, one range read each, with a pause between pages so the worker's other
+    connections are served meanwhile; then each move as it is published.
+    """
+    deadline = time.monotonic() + lifetime
+    yield "retry: 2000\n\n"
+    read = _read(store, record, after, PAGE)
+    while True:
+        yield from _messages(events_for(read.events, seat, after))
+        after = max(after, read.covered)
+        if read.more:
+            time.sleep(0)  # under gevent: let the other greenlets of this worker run between pages
+            read = _read(store, Head(record.id, read.version, read.status, record.seats), after, PAGE)
+            continue
+        if read.status != "running" and read.status != "open" or cursor is None:
+            return
+        beat = time.monotonic() + HEARTBEAT
+        move = None
+        while move is None and time.monotonic() < deadline:
+            move = _next_move(store, cursor, after, min(beat, deadline) - time.monotonic())
+            if move is None and time.monotonic() >= beat:
+                beat = time.monotonic() + HEARTBEAT
+                yield ": keep-alive\n\n"
+        if move is None:
+            return
+        read = _moved(store, cursor.game_id, after, move, PAGE)
+
+
+def _read(store: GameStore, record: Head, after: int, limit: int) -> Read:
+    """Read a page of events after `after`, read after the record (so maybe newer than it), and the game's version.
+
+    Every version up to the record's was stored when the page was read, so a page that is not full covers them.
+    """
+    if record.version <= after:
+        return Read(record.version, record.status, [], after)
+    page = store.event_page(record.id, after, limit)
+    covered = page.last if page.full and page.last is not None else max(after, record.version, page.last or 0)
+    if page.last is not None and page.last > record.version:
+        record = _head_now(store, record.id) or record
+    return Read(max(record.version, covered), record.status, page.events, covered)
+
+
+def _moved(store: GameStore, game_id: str, after: int, move: Move, limit: int) -> Read:
+    """What a move past `after` brings: its own events (at most `limit` versions), else a page from the store."""
+    assert move.version is not None and move.status is not None
+    if move.events is None:
+        return _read(store, Head(game_id, move.version, move.status, []), after, limit)
+    page = EventPage.of(move.events, limit)
+    covered = page.last if page.full and page.last is not None else move.version
+    return Read(move.version, move.status, page.events, covered)
+
+
+def _head_now(store: GameStore, game_id: str) -> Head | None:
+    """Read the game's head again; None once it expired (or can no longer be played)."""
+    try:
+        return moves.load_head(store, game_id)
+    except Problem:
+        return None
+
+
+def _messages(events: list[dict]) -> Iterator[str]:
+    """Yield one message per version; events come oldest first, so each version's are together."""
+    for v, batch in itertools.groupby(events, key=lambda event: event["v"]):
+        yield f"id: {v}\nevent: events\ndata: {orjson.dumps(list(batch)).decode()}\n\n"
+
+
+def _next_move(store: GameStore, cursor: Cursor, version: int, timeout: float) -> Move | None:
+    """Wait for the game to move past `version`; return the move, with every event after `version` or none.
+
+    A move published as starting from `version` carries those events itself; otherwise (a wake-up after the
+    subscription was lost and found again, or a move that began before `version`) it comes without events
+    (None) and the caller reads the store. A game that expired answers status "expired".
+    """
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        move = cursor.next(left)
+        if move is None:
+            return None
+        if move.known and move.version is not None and move.version <= version:
+            continue
+        if move.since == version:
+            return move
+        record = _head_now(store, cursor.game_id)
+        if record is None:
+            return Move(version, version, "expired", [])
+        if record.version > version:
+            return Move(version, record.version, record.status, None)
+    return None

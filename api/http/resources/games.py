@@ -1,0 +1,155 @@
+"""Games: create one with its seats, list those waiting for players, read your view of one."""
+
+import orjson
+from flask import Response, url_for
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from api.http import auth, bot_games, moves
+from api.http.blueprint import Blueprint
+from api.http.rate_limits import limited
+from api.http.schemas import GameViewSchema, ProblemSchema, SeatSchema
+from api.http.views import game_view, seat_list
+from api.storage import connections
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
+PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
+ETAG = {"ETag": {"description": 'The game\'s version as an entity tag, e.g. "7": send it back in If-Match.',
+                 "schema": {"type": "string", "example": '"7"'}}}
+LOCATION = {"Location": {"description": "Where the new resource is.", "schema": {"type": "string"}}}
+
+
+class SeatSpecSchema(Schema):
+    """A person (name), a bot (bot, bot_options) or a seat left open for someone to join."""
+
+    name = fields.String(validate=validate.Length(1, 40))
+    age = fields.Integer(strict=True, validate=validate.Range(0, 150),
+                         metadata={"description": "Optional: this seat's age, for the games whose rules use it (who "
+                                                  "starts, a tie-break). An open seat's player gives their own."})
+    bot = fields.String(validate=validate.Length(1, 40))
+    bot_options = fields.Dict(metadata={"description": 'e.g. {"hit_rate": 0.8}'})
+    open = fields.Boolean(metadata={"description": "Leave the seat for somebody to join."})
+
+    @validates_schema
+    def one_kind(self, data, **kwargs):
+        kinds = [bool(data.get("bot")), bool(data.get("open")), bool(data.get("name")) and not data.get("bot")]
+        if sum(kinds) != 1:
+            raise ValidationError("A seat is a person (name), a bot (bot) or open (open: true).")
+        if data.get("open") and "age" in data:
+            raise ValidationError("Whoever takes an open seat gives their own age then.", "age")
+
+
+class CreateGameSchema(Schema):
+    type = fields.String(required=True, metadata={"example": "timeline"})
+    seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 16))
+    options = fields.Dict(load_default=dict, metadata={"description": "The game type's options (see game-types)."})
+    seed = fields.Integer(strict=True, validate=validate.Range(0, 2**63 - 1),
+                          metadata={"description": "For a reproducible game."})
+
+
+class TokenSchema(Schema):
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "Shown once: send as `Authorization: Bearer`."})
+
+
+class CreatedGameSchema(Schema):
+    game = fields.Nested(GameViewSchema, required=True, metadata={
+        "description": "The game as its creator sees it: the view of the first seat that got a token (`you` names "
+                       "it), or a spectator's view when every seat is a bot or open (`you` is null)."})
+    tokens = fields.List(fields.Nested(TokenSchema), required=True,
+                         metadata={"description": "One token per seat named by a person, shown only here."})
+
+
+class LobbyQuerySchema(Schema):
+    type = fields.String()
+    status = fields.String(load_default="open", validate=validate.OneOf(["open"]))
+    limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
+    cursor = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
+
+
+class OpenGameSchema(Schema):
+    id = fields.String(required=True)
+    type = fields.String(required=True)
+    players = fields.Integer(required=True)
+    open_seats = fields.List(fields.Integer(), required=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    created_at = fields.String(required=True)
+
+
+class LobbySchema(Schema):
+    games = fields.List(fields.Nested(OpenGameSchema), required=True)
+    next_cursor = fields.Integer(allow_none=True, required=True)
+
+
+def game_response(body: dict, status: int = 200, **headers: str) -> Response:
+    response = Response(orjson.dumps(body), status=status, mimetype="application/json", headers=headers)
+    version = body["game"]["version"] if "game" in body else body["version"]
+    response.set_etag(str(version))
+    return response
+
+
+CREATE_EXAMPLE = {
+    "type": "timeline",
+    "seats": [{"name": "Ann"}, {"bot": "hit-rate", "bot_options": {"hit_rate": 0.8}}, {"open": True}],
+    "options": {"hand_size": 4, "language": "en"},
+}
+
+
+@blp.route("", methods=["POST"])
+@limited("games")
+@blp.arguments(CreateGameSchema, example=CREATE_EXAMPLE)
+@blp.response(201, CreatedGameSchema, headers={**LOCATION, **ETAG})
+@blp.alt_response(422, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
+@blp.alt_response(507, **PROBLEM)
+def create_game(body):
+    """Create a game: name every seat, or leave seats open for others to join.
+
+    The answer's `game` is the creator's view: the first named seat's, with its `legal_actions` (else a spectator's).
+    Bots play a few moves in this request; a game of bots only then plays on at the server's pace (follow its events).
+    """
+    bots_only = bot_games.admit(body["seats"])
+    try:
+        record, tokens, _ = moves.create(connections.store(), connections.lobby(), connections.decks(), body)
+    except Exception:
+        if bots_only:
+            bot_games.refund()
+        raise
+    if bots_only:
+        bot_games.started(record.id)
+    location = url_for("games.get_game", game_id=record.id)
+    creator = tokens[0]["seat"] if tokens else None
+    return game_response({"game": game_view(record, creator), "tokens": tokens}, 201, Location=location)
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(LobbyQuerySchema, location="query")
+@blp.response(200, LobbySchema)
+def list_games(query):
+    """List games waiting for players, oldest first (public facts only)."""
+    store, lobby = connections.store(), connections.lobby()
+    ids = lobby.page(query.get("type"), query["cursor"], query["limit"])
+    games = []
+    for game_id in ids:
+        record = store.load(game_id)
+        if record is None or record.status != "open":
+            continue
+        seats = seat_list(record)
+        games.append({"id": record.id, "type": record.type, "players": record.players, "seats": seats,
+                      "open_seats": [s["seat"] for s in seats if s["open"]], "created_at": record.created_at})
+    more = len(ids) == query["limit"]
+    return {"games": games, "next_cursor": query["cursor"] + len(ids) if more else None}
+
+
+@blp.route("/<string:game_id>", methods=["GET"])
+@blp.response(200, GameViewSchema, headers=ETAG, description="The game as your seat sees it (`you`), or as a "
+              "spectator without a token.")
+@blp.alt_response(401, **PROBLEM)
+@blp.alt_response(403, **PROBLEM)
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(410, **PROBLEM)
+@blp.doc(security=[{}, {"seatToken": []}])
+def get_game(game_id):
+    """Read the game as your seat sees it (no token: as a spectator)."""
+    record = moves.load(connections.store(), game_id)
+    seat = auth.seat_of(game_id, record.seats, auth.bearer())
+    return game_response(game_view(record, seat), Vary="Authorization")

@@ -1,0 +1,241 @@
+"""Print jobs: render a deck, a calibration page, score sheets or a reference card to PDF on the workers."""
+
+import hashlib
+import re
+
+from flask import Response, current_app, request, url_for
+from marshmallow import INCLUDE, Schema, fields, validate
+from rq.job import JobStatus
+
+import printing
+from api.http import preview
+from api.http.blueprint import Blueprint
+from api.http.rate_limits import limited
+from api.http.resources.games import LOCATION, PROBLEM
+from api.problems import Problem
+from api.storage import connections
+from api.storage.printing_queue import PrintJob, PrintQueue
+from engine.decks import Deck
+from printing.cost import BUDGET, estimate
+from printing.spec import no_such_deck
+
+blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description="Print-and-play PDFs.")
+
+
+class PrintSpecSchema(Schema):
+    """The same names as `deskovka print`; which keys apply depends on `kind`.
+
+    deck: deck, paper, size, duplex, bleed, back_offset, lang. calibration: paper, size, duplex, back_offset.
+    score-sheets: count, per_page, paper, lang, names, game_number. reference: game, lang, size, paper,
+    duplex, back_offset.
+    """
+
+    class Meta:
+        unknown = INCLUDE
+
+    kind = fields.String(
+        required=True, metadata={"enum": ["deck", "calibration", "score-sheets", "reference"], "example": "deck"}
+    )
+    deck = fields.String(metadata={"example": "timeline-classic"})
+    game = fields.String(
+        metadata={
+            "description": "reference: the game whose card to print",
+            "enum": ["timeline", "chronology", "lost-cities", "around-the-world", "ticket-to-ride-europe"],
+        }
+    )
+    paper = fields.String(metadata={"enum": ["a4", "letter"]})
+    size = fields.String(
+        metadata={
+            "description": "deck, calibration: poker, bridge, mini-euro, tarot or WxH in mm; reference: poker or a6"
+        }
+    )
+    duplex = fields.String(metadata={"enum": ["long", "short", "fold", "none"]})
+    bleed = fields.Float()
+    back_offset = fields.List(fields.Float())
+    lang = fields.String(metadata={"enum": ["en", "cs", "sk", "hu", "ru", "de"]})
+    count = fields.Integer(metadata={"description": "score-sheets: how many sheets, 1-500 (default 1)"})
+    per_page = fields.Integer(
+        metadata={"description": "score-sheets: sheets per page, 1 or 2 side by side (default 1)", "enum": [1, 2]}
+    )
+    names = fields.List(
+        fields.String(),
+        metadata={"description": "score-sheets: player names, one per sheet in turn; each 1-32 characters"},
+    )
+    game_number = fields.Integer(
+        allow_none=True,
+        metadata={"description": "score-sheets: a game number printed on every sheet, 1-9999; null: none"})
+
+
+PDF_TYPES = ["application/pdf", "application/octet-stream"]
+PREVIEW_TYPES = ["image/png", "application/octet-stream"]
+JOB_ID = re.compile(r"^pdf-[0-9a-f]{32}$")
+# RQ's states, as a client needs them.
+STATUS = {"deferred": "queued", "scheduled": "queued", "stopped": "failed", "canceled": "failed"}
+
+
+class ProgressSchema(Schema):
+    done = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+
+
+class PrintJobSchema(Schema):
+    id = fields.String(required=True)
+    status = fields.String(required=True, metadata={"enum": ["queued", "started", "finished", "failed"]})
+    spec = fields.Nested(PrintSpecSchema, required=True, metadata={"description": "The spec, normalised."})
+    progress = fields.Nested(ProgressSchema, allow_none=True, required=True,
+                             metadata={"description": "Pages rendered so far, once the job has started."})
+    pdf = fields.String(allow_none=True, required=True, metadata={"description": "Where the PDF is, once finished."})
+    error = fields.String(allow_none=True, required=True)
+    reason = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "enum": ["timeout", "abandoned", "error", None],
+            "description": "Why a failed job failed: timeout (it ran out of time and was stopped; not retried), "
+            "abandoned (its worker died on every try) or error (not retried).",
+        },
+    )
+
+
+def checked(spec: dict, deck: Deck | None = None, deck_later: bool = False) -> dict:
+    """Return the spec normalised by the printer's own validator.
+
+    :raises Problem: 422 print/invalid_spec listing every problem.
+    """
+    try:
+        return printing.validate(spec, deck, deck_later)
+    except printing.SpecError as error:
+        problems = error.problems
+    # Every problem at once: a user deck's id is looked up (never loaded) beside the spec's other problems.
+    named = spec.get("deck")
+    if deck_later and isinstance(named, str) and named.startswith("user-") and not connections.decks().exists(named):
+        problems = [*problems, no_such_deck(named)]
+    raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=problems)
+
+
+def queue() -> PrintQueue:
+    return current_app.extensions["deskovka"]["print_queue"]
+
+
+def describe(job_id: str, job: PrintJob | None, spec: dict | None = None) -> dict:
+    """Describe a job; a job another request is enqueueing this instant shows as queued."""
+    rendering = None if job is None else job.rendering
+    status = "queued" if rendering is None else STATUS.get(rendering.get_status().value, rendering.get_status().value)
+    meta = {} if rendering is None else rendering.get_meta(refresh=True)
+    failed = rendering is not None and status == "failed"
+    return {
+        "id": job_id,
+        "status": status,
+        "spec": spec if job is None else job.spec,
+        "progress": meta.get("progress"),
+        "pdf": url_for("print-jobs.get_pdf", job_id=job_id) if status == "finished" else None,
+        "error": queue().failure(rendering) if failed and rendering is not None else None,
+        "reason": queue().reason(rendering) if failed and rendering is not None else None,
+    }
+
+
+def fetch(job_id: str) -> PrintJob:
+    job = queue().fetch(job_id) if JOB_ID.match(job_id) else None
+    if job is None:
+        raise Problem(404, "print-job/not_found", f"There is no print job {job_id!r} (it may have expired).")
+    return job
+
+
+@blp.route("", methods=["POST"])
+@limited("print_jobs")
+@blp.arguments(PrintSpecSchema)
+@blp.response(202, PrintJobSchema, headers=LOCATION)
+@blp.alt_response(422, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
+@blp.alt_response(507, **PROBLEM)
+def create_print_job(spec):
+    """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
+    # Everything that needs no deck is checked first, so a spec refused for its paper or size loads nothing.
+    shape = checked(spec, deck_later=True)
+    deck, doc = connections.decks().for_print(shape["deck"]) if shape["kind"] == "deck" else (None, None)
+    if shape["kind"] == "deck" and deck is None:
+        raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(shape["deck"])])
+    normalised = checked(spec, deck)
+    cost = estimate(normalised, deck)
+    if cost.over_budget:
+        raise Problem(
+            422, "print/over_budget",
+            f"The job would take about {cost.seconds:.0f} s to render; one job may take at most {BUDGET:.0f} s. "
+            "Print the deck in parts, with fewer or smaller pictures, or with shorter texts.",
+            cost=cost.as_dict(), budget=BUDGET,
+        )
+    job_id = queue().submit(normalised, doc, cost)
+    location = url_for("print-jobs.get_print_job", job_id=job_id)
+    return describe(job_id, queue().fetch(job_id), normalised), 202, {"Location": location}
+
+
+@blp.route("/<string:job_id>", methods=["GET"])
+@blp.response(200, PrintJobSchema)
+@blp.alt_response(404, **PROBLEM)
+def get_print_job(job_id):
+    """Read a print job's status and progress."""
+    return describe(job_id, fetch(job_id))
+
+
+def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
+    """Return a finished job and its PDF (back pages shifted by its offset).
+
+    :raises Problem: 404 for an unknown job, 409 while it is not finished.
+    """
+    job = fetch(job_id)
+    finished = job.rendering is not None and job.rendering.get_status() == JobStatus.FINISHED
+    pdf = queue().pdf(job) if finished else None
+    if pdf is None:
+        status = describe(job_id, job)["status"]
+        raise Problem(409, "print-job/not_ready", f"The PDF is not ready: the job is {status}.")
+    return job, pdf
+
+
+@blp.route("/<string:job_id>/pdf", methods=["GET"])
+@blp.response(200, content_type="application/pdf", headers={"ETag": {"schema": {"type": "string"}}},
+              description="The PDF.")
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(409, **PROBLEM)
+@blp.doc(responses={"200": {
+    "description": "The PDF.",
+    "headers": {"ETag": {"description": "The PDF's sha256; send it in If-None-Match to get 304 while unchanged.",
+                         "schema": {"type": "string"}}},
+    # Generators read application/octet-stream as bytes; with `Accept: application/octet-stream` the PDF comes so.
+    "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PDF_TYPES}}})
+def get_pdf(job_id):
+    """Download the PDF of a finished print job; the ETag is its sha256."""
+    _, pdf = finished_pdf(job_id)
+    response = Response(pdf, mimetype=request.accept_mimetypes.best_match(PDF_TYPES) or PDF_TYPES[0])
+    response.set_etag(hashlib.sha256(pdf).hexdigest())
+    return response.make_conditional(request)
+
+
+class PreviewQuerySchema(Schema):
+    width = fields.Integer(load_default=preview.DEFAULT_WIDTH, validate=validate.Range(*preview.WIDTHS),
+                           metadata={"description": "The picture's width in pixels."})
+
+
+@blp.route("/<string:job_id>/preview", methods=["GET"])
+@blp.arguments(PreviewQuerySchema, location="query")
+@blp.response(200, content_type="image/png", headers={"ETag": {"schema": {"type": "string"}}},
+              description="The first page as a PNG picture.")
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(409, **PROBLEM)
+@blp.doc(responses={"200": {
+    "description": "The first page as a PNG picture.",
+    "headers": {"ETag": {"description": "The PDF's sha256 and the width; send it in If-None-Match to get 304.",
+                         "schema": {"type": "string"}}},
+    # As for the PDF: generators read application/octet-stream as bytes, and Accept chooses it.
+    "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PREVIEW_TYPES}}})
+def get_preview(query, job_id):
+    """Show the first page of a finished print job's PDF as a small PNG, rendered with PDFium."""
+    _, pdf = finished_pdf(job_id)
+    tag = f"{hashlib.sha256(pdf).hexdigest()}-{query['width']}"
+    if request.if_none_match.contains(tag):
+        response = Response(status=304)
+    else:
+        mimetype = request.accept_mimetypes.best_match(PREVIEW_TYPES) or PREVIEW_TYPES[0]
+        response = Response(preview.first_page_png(pdf, query["width"]), mimetype=mimetype)
+    response.set_etag(tag)
+    response.cache_control.no_cache = True
+    return response

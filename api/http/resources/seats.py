@@ -1,0 +1,41 @@
+"""Seats: take an open seat of a game and get its token."""
+
+from marshmallow import Schema, fields, validate
+
+from api.http import moves
+from api.http.blueprint import Blueprint
+from api.http.rate_limits import limited
+from api.http.resources.games import ETAG, PROBLEM, game_response
+from api.http.schemas import GameViewSchema
+from api.http.views import game_view
+from api.storage import connections
+
+blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Join games.")
+
+
+class JoinSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+    age = fields.Integer(strict=True, validate=validate.Range(0, 150), metadata={
+        "description": "Optional: your own age, for the games whose rules use it (who starts, a tie-break)."})
+
+
+class JoinedSchema(Schema):
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "Shown once: send as `Authorization: Bearer`."})
+    game = fields.Nested(GameViewSchema, required=True,
+                         metadata={"description": "The game as the seat you took sees it (`you` is that seat)."})
+
+
+@blp.route("/<string:game_id>/seats/<int:seat>", methods=["POST"])
+@limited("joins", needs_room=False)  # a join fills a game that exists, as a move does
+@blp.arguments(JoinSchema)
+@blp.response(201, JoinedSchema, headers=ETAG)
+@blp.alt_response(404, **PROBLEM)
+@blp.alt_response(410, **PROBLEM)
+@blp.alt_response(409, **PROBLEM)
+@blp.alt_response(422, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
+def join_seat(body, game_id, seat):
+    """Take an open seat; the last seat taken deals the game (its seed, your ages, who starts) and starts it."""
+    record, token = moves.join(connections.store(), connections.lobby(), game_id, seat, body["name"], body.get("age"))
+    return game_response({"seat": seat, "token": token, "game": game_view(record, seat)}, 201)

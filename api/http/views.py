@@ -1,0 +1,46 @@
+"""What one seat (or a spectator) is shown of a stored game."""
+
+from typing import Any
+
+from api.storage.store import GameRecord
+from engine.core.match import public_event, visible_to
+from engine.games import get_game
+
+
+def seat_list(record: GameRecord) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": i,
+            "name": seat.get("name"),
+            "bot": seat.get("bot"),
+            "open": not seat.get("joined"),
+        }
+        for i, seat in enumerate(record.seats)
+    ]
+
+
+def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
+    game = get_game(record.type)
+    state = record.state
+    running = record.status == "running" and state is not None
+    to_act = sorted(game.to_act(state)) if running else []
+    return {
+        "id": record.id,
+        "type": record.type,
+        "status": record.status,
+        "version": record.version,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+        "options": record.options,
+        "seats": seat_list(record),
+        "you": seat,
+        "to_act": to_act,
+        "legal_actions": game.legal_actions(state, seat) if running and seat in to_act else [],
+        # A table with open seats is not dealt yet: there is nothing to show but its seats and options.
+        "view": None if state is None else game.view(state, seat),
+        "outcome": None if state is None else game.outcome(state),
+    }
+
+
+def events_for(events: list[dict[str, Any]], seat: int | None, after: int = 0) -> list[dict[str, Any]]:
+    return [public_event(e) for e in events if e["v"] > after and visible_to(e, seat)]

@@ -1,0 +1,250 @@
+"""Run the app under gunicorn with gevent workers: each connection is a greenlet, so idle followers cost no thread.
+
+The worker adds what gevent's own does not bound: a request's head must arrive within `HEAD_TIMEOUT` seconds of
+connecting (or of the previous answer on a kept-alive connection), its body within `BODY_TIMEOUT` seconds, a
+process holds at most `MAX_CONNECTIONS` connections and one client at most `MAX_CONNECTIONS_PER_CLIENT` of them:
+beyond that it answers 503 `server/busy` and closes. `100 Continue` is sent when the app first reads the body,
+so a request refused from its head is answered without it.
+"""
+
+import logging
+import resource
+import time
+from collections import Counter
+
+import gevent
+import gevent.local
+from gunicorn.app.base import BaseApplication
+from gunicorn.workers.ggevent import GeventWorker
+from werkzeug.wsgi import ClosingIterator
+
+from api import config
+from api.http import capacity, clients
+
+log = logging.getLogger("deskovka.api")
+# Connections a worker still accepts beyond its cap, only to answer them 503 (past these the kernel queues them).
+REFUSE_ROOM = 500
+# File descriptors a worker needs besides its clients: Redis connections, log files, the listening socket.
+SPARE_FILES = 256
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+# A client's share of a worker's connections, unless DESKOVKA_MAX_CONNECTIONS_PER_CLIENT says: this part of them,
+# and never fewer than SHARE_AT_LEAST (a browser opens six, a table of players behind one NAT a few more).
+SHARE_PART = 10
+SHARE_AT_LEAST = 8
+
+
+class _Gunicorn(BaseApplication):
+    def __init__(self, options: dict) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            if key in self.cfg.settings:  # control_socket_disable is new in gunicorn 25
+                self.cfg.set(key, value)
+
+    def load(self):
+        from api.http.app import create_app
+
+        return create_app()
+
+
+class _Body:
+    """A request body that must have arrived by a deadline (else 408 `request/timeout`), and that asks for it.
+
+    A client that sent `Expect: 100-continue` is sent `100 Continue` on the body's first read, so one refused
+    before anything reads its body (413 by its length, 404, 415, 429, ...) never sends it.
+    """
+
+    def __init__(self, body, seconds: float, continue_to=None) -> None:
+        self._body, self._seconds = body, seconds
+        self._deadline = time.monotonic() + seconds
+        self.timed_out = False
+        self.continue_to = continue_to
+
+    def _within(self, read, *args):
+        if self.continue_to is not None:
+            sock, self.continue_to = self.continue_to, None
+            sock.sendall(CONTINUE)
+            self._deadline = time.monotonic() + self._seconds  # the client waited for this to send
+        left = self._deadline - time.monotonic()
+        try:
+            if left <= 0:
+                raise gevent.Timeout()
+            with gevent.Timeout(left):
+                return read(*args)
+        except gevent.Timeout:
+            self.timed_out = True
+            raise capacity.body_too_slow(self._seconds) from None
+
+    def read(self, size=None):
+        return self._within(self._body.read, size)
+
+    def readline(self, size=None):
+        return self._within(self._body.readline, size)
+
+    def readlines(self, hint=None):
+        return self._within(self._body.readlines, hint)
+
+    def __iter__(self):
+        while line := self.readline():
+            yield line
+
+
+def client_share(setting: object, max_open: int) -> int:
+    """The connections one client may hold in a worker (0: no share)."""
+    if setting not in (None, ""):
+        return int(setting)  # type: ignore[call-overload]
+    return max(SHARE_AT_LEAST, max_open // SHARE_PART)
+
+
+class Worker(GeventWorker):
+    """gunicorn's gevent worker with a body deadline, a late `100 Continue`, and caps on open connections
+    (the worker's and each client's) answered with 503."""
+
+    def init_process(self) -> None:
+        settings = config.from_env()
+        self.body_timeout = float(settings["BODY_TIMEOUT"])  # type: ignore[arg-type]
+        self.max_open = int(self.cfg.worker_connections) - REFUSE_ROOM
+        self.share = client_share(settings["MAX_CONNECTIONS_PER_CLIENT"], self.max_open)
+        self.proxy_hops = int(settings["PROXY_HOPS"])  # type: ignore[call-overload]
+        self.open = 0
+        # Connections (or, behind proxies, requests in flight) per client.
+        self.held: Counter[str] = Counter()
+        self.connection = gevent.local.local()
+        super().init_process()
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        app, connection, held, share, hops = self.wsgi, self.connection, self.held, self.share, self.proxy_hops
+
+        def over_cap_marked(environ, start_response):
+            environ[capacity.BUSY] = getattr(connection, "busy", None)
+            if environ[capacity.BUSY]:
+                start_response.__self__.force_close()  # say so: the connection closes after this answer
+            body = getattr(connection, "body", None)
+            start = start_response if body is None else _Answer(start_response, body).start_response
+            if not (hops and share):
+                return app(environ, start)
+            # Behind proxies the peer is a proxy: the client's share is of requests in flight (long-polls, streams).
+            client = clients.key(clients.forwarded(environ, hops))
+            held[client] += 1
+            if held[client] > share and not environ[capacity.BUSY]:
+                environ[capacity.BUSY] = capacity.CLIENT
+            try:
+                answer = app(environ, start)
+            except BaseException:
+                _release(held, client)
+                raise
+            return ClosingIterator(answer, lambda: _release(held, client))
+
+        self.wsgi = over_cap_marked
+
+    def handle(self, listener, client, addr) -> None:
+        # Each connection is its own greenlet, so `self.connection` is per connection.
+        key = clients.key(addr[0]) if self.share and not self.proxy_hops and isinstance(addr, tuple) else None
+        if key is not None:
+            self.held[key] += 1
+        try:
+            if key is not None and self.held[key] > 2 * self.share:
+                # Beyond its share and as many again answered 503: closed unanswered, so that one client's
+                # thousands of idle sockets hold neither greenlets nor the head's time.
+                client.close()
+                return
+            over_share = key is not None and self.held[key] > self.share
+            # A connection over its client's share is not counted against the worker's cap: one client must not
+            # fill it for the others.
+            self.open += not over_share
+            try:
+                self.connection.busy = capacity.CLIENT if over_share else (
+                    capacity.SERVER if self.open > self.max_open else None)
+                super().handle(listener, client, addr)
+            finally:
+                self.open -= not over_share
+        finally:
+            if key is not None:
+                _release(self.held, key)
+
+    def handle_request(self, listener_name, req, sock, addr):
+        original = req.body
+        body = None
+        headers = dict(req.headers)
+        expects_continue = req._expected_100_continue
+        req._expected_100_continue = False  # gunicorn would send it now; the body's first read does
+        if "TRANSFER-ENCODING" in headers or headers.get("CONTENT-LENGTH", "0") != "0":
+            body = req.body = _Body(original, self.body_timeout, sock if expects_continue else None)
+        self.connection.body = body
+        try:
+            kept = super().handle_request(listener_name, req, sock, addr)
+        finally:
+            # What the app left unread is skipped before the next request, under the head's time limit instead.
+            req.body = original
+            self.connection.body = None
+        if self.connection.busy or (body is not None and (body.timed_out or body.continue_to is not None)):
+            raise StopIteration()  # answered 503 or 408, or a body never asked for: close rather than read on
+        return kept
+
+
+class _Answer:
+    """gunicorn's answer to a request with a body, closed when the client still waits to be asked for the body."""
+
+    def __init__(self, start_response, body: _Body) -> None:
+        self._start_response, self._body = start_response, body
+
+    def force_close(self) -> None:
+        """Close the connection after this answer (as gunicorn's own answer does; see input_bounds)."""
+        self._start_response.__self__.force_close()
+
+    def start_response(self, status, headers, exc_info=None):
+        if self._body.continue_to is not None:
+            # Never asked for, the body was not sent: it cannot be skipped before a next request.
+            self.force_close()
+        return self._start_response(status, headers, exc_info)
+
+
+def _release(held: Counter, client: str) -> None:
+    held[client] -= 1
+    if held[client] <= 0:
+        del held[client]
+
+
+def open_files_for(connections: int) -> int:
+    """Raise this process's soft limit on open files (inherited by the workers) towards what the cap needs.
+
+    Return the number of connections per worker that fit under the limit.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = connections + REFUSE_ROOM + SPARE_FILES
+    if soft != resource.RLIM_INFINITY and soft < want:
+        raised = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+        log.info("raised the open-file limit from %d to %d for %d connections per worker", soft, raised,
+                 connections)
+        soft = raised
+    if soft != resource.RLIM_INFINITY and soft < want:
+        fits = max(soft - REFUSE_ROOM - SPARE_FILES, 64)
+        log.warning("the open-file limit (hard %d) fits only %d connections per worker, not %d; raise it with "
+                    "`ulimit -n` or the service's LimitNOFILE", hard, fits, connections)
+        return fits
+    return connections
+
+
+def run_gunicorn(host: str, port: int, workers: int, connections: int | None = None, access_log: bool = False) -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s [deskovka api] %(message)s")
+    settings = config.from_env()
+    connections = open_files_for(connections or int(settings["MAX_CONNECTIONS"]))  # type: ignore[call-overload]
+    _Gunicorn({
+        "bind": f"{host}:{port}",
+        "workers": workers,
+        "worker_class": "api.serving.server.Worker",
+        "worker_connections": connections + REFUSE_ROOM,
+        # The time a request's head may take; gevent's worker reads each head (and waits between kept-alive
+        # requests) under this timeout.
+        "keepalive": int(settings["HEAD_TIMEOUT"]),  # type: ignore[call-overload]
+        # Workers report every second while serving; one silent this long is stuck and restarted.
+        "timeout": 30,
+        # A line per request written by the worker itself, before it takes the next request: opt-in.
+        "accesslog": "-" if access_log else None,
+        # One control socket per user ($HOME/.gunicorn/gunicorn.ctl) would be shared by every server on the machine.
+        "control_socket_disable": True,
+    }).run()

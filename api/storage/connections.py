@@ -1,0 +1,93 @@
+"""The Redis connections an app uses, made once in `init_app` and kept in `app.extensions`."""
+
+from typing import Any
+
+import redis
+from flask import Flask, current_app
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
+from redis.sentinel import Sentinel
+
+from api.storage.deck_store import DeckStore
+from api.storage.followers import Followers
+from api.storage.lobby import Lobby
+from api.storage.printing_queue import PrintQueue
+from api.storage.store import GameStore
+
+# A Redis that does not answer must turn into a 503 within 2 s: one try, one quick retry (a server that
+# restarted drops pooled connections once), each bounded by these timeouts. redis-py's default (ten retries
+# with back-off) would keep a request waiting for seconds.
+TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.75}
+# Connections per API process, and how long a request waits for a free one before it is a 503. A gevent worker
+# whose CPU is busy (thousands of followers arriving at once) keeps each connection until the greenlet that sent a
+# command gets its turn to read the reply, so a burst needs many connections, each held for a while.
+POOL_SIZE = 256
+POOL_WAIT = 5.0
+
+
+def quick_retry() -> Retry:
+    return Retry(ExponentialWithJitterBackoff(cap=0.2, base=0.05), 1)
+
+
+def connect(url: str) -> Any:
+    """Connect by URL: redis://, rediss://, unix://; redis+cluster://host:port; redis+sentinel://h:p[,h:p]/service[/db]."""
+    scheme, _, rest = url.partition("://")
+    base = scheme.partition("+")[0]
+    if scheme.endswith("+cluster"):
+        return redis.RedisCluster.from_url(f"{base}://{rest}", **TIMEOUTS)
+    if scheme.endswith("+sentinel"):
+        hosts, _, path = rest.partition("/")
+        service, _, db = path.partition("/")
+        sentinels = [_address(host) for host in hosts.split(",")]
+        sentinel = Sentinel(sentinels, ssl=base == "rediss", sentinel_kwargs=dict(TIMEOUTS), **TIMEOUTS)
+        return sentinel.master_for(service, db=int(db or 0), retry=quick_retry())
+    # Under gevent workers thousands of requests may want Redis at once: they queue for a bounded pool
+    # (redis-py's plain pool refuses past 100 connections instead).
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT,
+                                                 health_check_interval=30, retry=quick_retry(), **TIMEOUTS)
+    return redis.Redis.from_pool(pool)
+
+
+def _address(host: str) -> tuple[str, int]:
+    name, _, port = host.rpartition(":")
+    return (name, int(port)) if name else (host, 26379)
+
+
+def init_app(app: Flask) -> None:
+    url = app.config["REDIS_URL"]
+    if not url:
+        raise RuntimeError("Set DESKOVKA_REDIS_URL, or run `deskovka serve`, which starts an embedded Redis.")
+    connection = connect(url)
+    queue_url = app.config.get("QUEUE_URL") or url
+    if queue_url == url and not isinstance(connection, redis.Redis):
+        raise RuntimeError("RQ needs a plain Redis for its queue: set DESKOVKA_QUEUE_URL beside a Cluster state URL.")
+    queue_connection = connection if queue_url == url else connect(queue_url)
+    app.extensions["deskovka"] = {
+        "redis": connection,
+        "store": GameStore(connection),
+        "lobby": Lobby(connection),
+        "print_queue": PrintQueue(queue_connection),
+        "decks": DeckStore(connection, int(app.config["DECK_TTL"]),
+                           int(max(app.config["GAME_TTL"], app.config["FINISHED_TTL"]))),
+        "followers": Followers(connection, GameStore.moves_channel),
+    }
+
+
+def connection() -> redis.Redis:
+    return current_app.extensions["deskovka"]["redis"]
+
+
+def store() -> GameStore:
+    return current_app.extensions["deskovka"]["store"]
+
+
+def lobby() -> Lobby:
+    return current_app.extensions["deskovka"]["lobby"]
+
+
+def decks() -> DeckStore:
+    return current_app.extensions["deskovka"]["decks"]
+
+
+def followers() -> Followers:
+    return current_app.extensions["deskovka"]["followers"]

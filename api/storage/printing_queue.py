@@ -1,0 +1,155 @@
+"""Print jobs on RQ: one rendering per distinct spec, small jobs on a queue of their own, back offsets applied last.
+
+Specs that differ only in their back offset share one rendering made without it (`printing.offset`): the print
+job of such a spec is a small record naming the rendering job, and its PDF is the shared one shifted when fetched.
+"""
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+import redis
+from rq import Queue, Retry
+from rq.exceptions import InvalidJobOperation, NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from api.storage import metrics
+from printing.cost import Cost
+from printing.offset import back_offset, rendering_spec, shift_backs
+from worker import LARGE, QUEUES, SMALL
+from worker.jobs import PDF_TTL, pdf_key
+
+# Seconds a job may run before the worker stops it; a job over its time fails and is not retried. Generous beside
+# the estimate (small jobs are estimated at most printing.cost.SMALL seconds, large ones at most BUDGET).
+TIMEOUTS = {SMALL: 60, LARGE: 180}
+RETRIES = 2  # only a job whose worker died is retried (worker/main.py); one that raised or timed out is not
+
+
+def job_id_for(spec: dict[str, Any]) -> str:
+    return "pdf-" + hashlib.sha256(orjson.dumps(spec, option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """A client's print job: its spec, and the RQ job rendering it (None for an instant while it is enqueued)."""
+
+    id: str
+    spec: dict[str, Any]
+    rendering: Job | None
+
+
+class PrintQueue:
+    def __init__(self, connection: redis.Redis) -> None:
+        self.connection = connection
+        self.queues = {name: Queue(name, connection=connection, serializer=JSONSerializer) for name in QUEUES}
+
+    @staticmethod
+    def shared_key(job_id: str) -> str:
+        return f"dk:print:{job_id}:shares"
+
+    def submit(self, spec: dict[str, Any], deck: dict[str, Any] | None, cost: Cost) -> str:
+        """Queue a normalised spec's rendering unless it is queued, rendering or rendered; return the job id."""
+        job_id, render_spec = job_id_for(spec), rendering_spec(spec)
+        render_id = job_id_for(render_spec)
+        if render_id != job_id:
+            record = {"spec": spec, "rendering": render_id}
+            self.connection.set(self.shared_key(job_id), orjson.dumps(record), ex=PDF_TTL)
+        existing = self._rendering(render_id)
+        if existing is not None and existing.get_status() == JobStatus.STARTED:
+            # A job whose worker died: RQ's own clean-up retries it, or fails it once its retries are spent.
+            self._queue_of(existing).started_job_registry.cleanup()
+            existing = self._rendering(render_id)
+        status = existing.get_status() if existing is not None else None
+        if status not in (None, JobStatus.FAILED, JobStatus.FINISHED) or (
+            status == JobStatus.FINISHED and self.connection.exists(pdf_key(render_id))
+        ):
+            return job_id
+        # Two identical submissions at once: only the one that claims the id enqueues it. A failed job's claim
+        # names its failure, so posting the spec again retries it at once.
+        failure = "" if existing is None else f":{existing.ended_at and existing.ended_at.timestamp()}"
+        if not self.connection.set(f"dk:print:{render_id}:claim{failure}", 1, nx=True, ex=5):
+            return job_id
+        if existing is not None and status == JobStatus.FAILED:
+            self.again(existing)
+            return job_id
+        name = SMALL if cost.small else LARGE
+        # A user deck travels with the job, so workers need no access to the state store.
+        self.queues[name].enqueue(
+            "worker.jobs.render_pdf", render_spec, deck, job_id=render_id, job_timeout=TIMEOUTS[name],
+            result_ttl=PDF_TTL, failure_ttl=PDF_TTL, retry=Retry(max=RETRIES),
+            description=f"print {spec.get('kind')}", meta={"cost": cost.as_dict()},
+        )
+        metrics.count(self.connection, "print_jobs")
+        return job_id
+
+    def again(self, job: Job) -> None:
+        """Queue a failed job once more, with its retries back (RQ's own requeue of a failed job)."""
+        job.retries_left = RETRIES
+        job.meta.pop("progress", None)
+        try:
+            self._queue_of(job).failed_job_registry.requeue(job)
+        except InvalidJobOperation:  # another request requeued it first
+            pass
+
+    @staticmethod
+    def reason(job: Job) -> str:
+        """Say in a word why a failed job failed: timeout, abandoned (its worker died on every try) or error."""
+        result = job.latest_result()
+        text = (result.exc_string if result is not None else None) or ""
+        if "AbandonedJobError" in text or "Work-horse terminated" in text:
+            return "abandoned"
+        return "timeout" if "JobTimeoutException" in text else "error"
+
+    def failure(self, job: Job) -> str:
+        """Say why a failed job failed, in words for the client."""
+        reason = self.reason(job)
+        if reason == "abandoned":
+            return (f"The worker rendering it stopped before finishing, on each of its {RETRIES + 1} tries; "
+                    "post the spec again to start over.")
+        if reason == "timeout":
+            return (f"The rendering ran out of time ({job.timeout} s) and was stopped; it is not retried. "
+                    "Post the spec again to start over, or print fewer cards or smaller pictures in one job.")
+        result = job.latest_result()
+        lines = ((result.exc_string if result is not None else None) or "").strip().splitlines()
+        return f"The rendering failed: {lines[-1]}" if lines else "The rendering failed."
+
+    def fetch(self, job_id: str) -> PrintJob | None:
+        """Return a print job, following a shared rendering; None if there is none (or it expired)."""
+        raw = self.connection.get(self.shared_key(job_id))
+        if raw is not None:
+            record = orjson.loads(raw)
+            rendering = self._rendering(record["rendering"])
+            return None if rendering is None else PrintJob(job_id, record["spec"], rendering)
+        rendering = self._rendering(job_id)
+        return None if rendering is None else PrintJob(job_id, rendering.args[0], rendering)
+
+    def pdf(self, job: PrintJob) -> bytes | None:
+        """Return a finished job's PDF, its back pages shifted by the spec's offset (the shift is kept once made)."""
+        if job.rendering is None:
+            return None
+        offset = back_offset(job.spec)
+        if offset == (0.0, 0.0):
+            return self.connection.get(pdf_key(job.rendering.id))
+        shifted = self.connection.get(pdf_key(job.id))
+        if shifted is None:
+            shared = self.connection.get(pdf_key(job.rendering.id))
+            if shared is None:
+                return None
+            shifted = shift_backs(shared, offset)
+            self.connection.set(pdf_key(job.id), shifted, ex=PDF_TTL)
+        return shifted
+
+    def waiting(self) -> dict[str, int]:
+        """Return how many jobs wait in each queue."""
+        return {name: queue.count for name, queue in self.queues.items()}
+
+    def _queue_of(self, job: Job) -> Queue:
+        return self.queues.get(job.origin) or self.queues[LARGE]
+
+    def _rendering(self, job_id: str) -> Job | None:
+        try:
+            return Job.fetch(job_id, connection=self.connection, serializer=JSONSerializer)
+        except NoSuchJobError:
+            return None

@@ -1,0 +1,256 @@
+"""The Redis game store: one hash-tagged key family per game, every write a compare-and-set."""
+
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+import orjson
+import redis
+
+from api.storage import metrics
+
+# The shape of a stored record: 2 keeps decks by id and content hash and cards as ids or deck positions; records of
+# shape 1 carried each game's card catalogue in its state (see `api.storage.records`).
+SHAPE = 2
+
+# Compare-and-set on the record's revision; log, events and the idempotency record land in the same step.
+# Events go into a stream, one entry per version (id `<version>-1`, field `e`: that version's events as a JSON
+# array), so `after=N` is a range read. A move that changes the version is published on the moves channel as
+# `<old version> <message>`, so every API process can wake its followers of the game without polling.
+# KEYS[5], when given, is the metrics hash: the actions counter grows in the same step (not on a Cluster, where
+# that key lives in another slot and the caller counts separately).
+COMMIT = """
+local rev = redis.call('HGET', KEYS[1], 'rev')
+if ARGV[1] == '' then
+  if rev then return {0} end
+elseif rev ~= ARGV[1] then
+  return {0}
+end
+if ARGV[5] ~= '' and redis.call('EXISTS', KEYS[4]) == 1 then return {2} end
+if redis.call('TYPE', KEYS[3]).ok == 'list' then
+  -- A game stored before events became a stream: fold its list into one entry per version.
+  local by_version, order = {}, {}
+  for _, raw in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
+    local v = string.format('%d', cjson.decode(raw).v)
+    if not by_version[v] then by_version[v] = {}; table.insert(order, v) end
+    table.insert(by_version[v], raw)
+  end
+  redis.call('DEL', KEYS[3])
+  for _, v in ipairs(order) do
+    redis.call('XADD', KEYS[3], v .. '-1', 'e', '[' .. table.concat(by_version[v], ',') .. ']')
+  end
+end
+local logs = tonumber(ARGV[7])
+local batches = tonumber(ARGV[8])
+local first = 13 + logs
+for i = first, first + 2 * batches - 1, 2 do redis.call('XADD', KEYS[3], ARGV[i] .. '-1', 'e', ARGV[i + 1]) end
+local old = redis.call('HGET', KEYS[1], 'version')
+redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4], 'head', ARGV[11])
+for i = 13, 12 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+local ttl = tonumber(ARGV[6])
+if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', tonumber(ARGV[12])) end
+for i = 1, 3 do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
+end
+if old and tonumber(ARGV[3]) > tonumber(old) then redis.call('PUBLISH', ARGV[9], old .. ' ' .. ARGV[10]) end
+if KEYS[5] and logs > 0 then redis.call('HINCRBY', KEYS[5], 'actions', logs) end
+return {1}
+"""
+
+class Commit(StrEnum):
+    CONFLICT = "conflict"
+    DONE = "done"
+    ALREADY_ANSWERED = "already-answered"
+
+
+@dataclass
+class GameRecord:
+    """What the store keeps of one game besides its log and events."""
+
+    id: str
+    type: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    # None while a table with open seats waits for players: it is dealt when its last seat is taken.
+    state: dict[str, Any] | None
+    seats: list[dict[str, Any]]
+    status: str
+    created_at: str
+    updated_at: str
+    version: int = 0
+    rev: int = field(default=0, compare=False)
+    # With open seats the seed the creator chose is mixed with a server nonce; both are published in the replay.
+    chosen_seed: int | None = None
+    nonce: str | None = None
+    shape: int = 1
+
+    def doc(self) -> bytes:
+        # Not dataclasses.asdict: it deep-copies the whole state only for orjson to read it once.
+        return orjson.dumps({f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version")})
+
+    def head(self) -> dict[str, Any]:
+        return {"status": self.status, "seats": [{"token_hash": seat.get("token_hash")} for seat in self.seats],
+                "type": self.type}
+
+
+@dataclass
+class Head:
+    """What following a game needs of it: its version, status and seats' token hashes, without its state."""
+
+    id: str
+    version: int
+    status: str
+    seats: list[dict[str, Any]]
+    type: str = ""  # the game type; empty in heads stored before it was kept there
+
+
+def dumps(value: Any) -> bytes:
+    return orjson.dumps(value)
+
+
+class GameStore:
+    """Keep games in Redis; the connection is passed in, never global."""
+
+    prefix = "dk"
+    # Every move that changes a version is published here (see COMMIT), for the followers' wake-ups.
+    moves_channel = "dk:moves"
+
+    def __init__(self, connection: redis.Redis) -> None:
+        self.connection = connection
+        self._commit = connection.register_script(COMMIT)
+        self.cluster = isinstance(connection, redis.RedisCluster)
+
+    @classmethod
+    def key_for(cls, game_id: str, part: str) -> str:
+        # The {g:<id>} hash tag keeps all of a game's keys in one Redis Cluster slot.
+        return f"{cls.prefix}:{{g:{game_id}}}:{part}"
+
+    def idem_key(self, game_id: str, seat: int, key: str) -> str:
+        return self.key_for(game_id, f"idem:{seat}:{key}")
+
+    def load(self, game_id: str) -> GameRecord | None:
+        return self._record(self.connection.hmget(self.key_for(game_id, "state"), "rev", "version", "doc"))
+
+    def load_with_answer(self, game_id: str, idem_key: str | None) -> tuple[GameRecord | None, dict[str, Any] | None]:
+        """Read a game and, in the same round trip, the stored answer under an idempotency key."""
+        if idem_key is None:
+            return self.load(game_id), None
+        pipe = self.connection.pipeline(transaction=False)
+        pipe.hmget(self.key_for(game_id, "state"), "rev", "version", "doc")
+        pipe.get(idem_key)
+        fields, raw = pipe.execute()
+        return self._record(fields), None if raw is None else orjson.loads(raw)
+
+    @staticmethod
+    def _record(fields: list[Any]) -> GameRecord | None:
+        rev, version, doc = fields
+        if doc is None:
+            return None
+        return GameRecord(**orjson.loads(doc), version=int(version), rev=int(rev))
+
+    def head(self, game_id: str) -> Head | None:
+        """Read what a follower needs, a small field beside the state; None for a game stored without one."""
+        version, head = self.connection.hmget(self.key_for(game_id, "state"), "version", "head")
+        return None if head is None else Head(game_id, int(version), **orjson.loads(head))
+
+    def version(self, game_id: str) -> int | None:
+        version = self.connection.hget(self.key_for(game_id, "state"), "version")
+        return None if version is None else int(version)
+
+    def commit(
+        self,
+        record: GameRecord,
+        expected_rev: int | None,
+        ttl: int,
+        log: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        events: list[dict[str, Any]] = (),  # type: ignore[assignment]
+        answer: tuple[str, dict[str, Any]] | None = None,
+        answer_ttl: int | None = None,
+    ) -> Commit:
+        """Write the record if its revision is still `expected_rev` (None: the game must not exist yet).
+
+        `answer` (key, first answer) is kept for `answer_ttl` seconds, never longer than the game (`ttl`).
+        """
+        keys = [self.key_for(record.id, part) for part in ("state", "log", "events")]
+        keys.append(answer[0] if answer else self.key_for(record.id, "idem:-"))
+        if not self.cluster:
+            keys.append(metrics.KEY)
+        new_rev = 1 if expected_rev is None else expected_rev + 1
+        batches: dict[int, list[dict[str, Any]]] = {}
+        for event in events:
+            batches.setdefault(event["v"], []).append(event)
+        moved = {"game": record.id, "version": record.version, "status": record.status, "events": events}
+        args: list[Any] = [
+            "" if expected_rev is None else str(expected_rev),
+            new_rev,
+            record.version,
+            record.doc(),
+            dumps(answer[1]) if answer else "",
+            ttl,
+            len(log),
+            len(batches),
+            self.moves_channel,
+            dumps(moved),
+            dumps(record.head()),
+            ttl if answer_ttl is None else min(ttl, answer_ttl),
+            *map(dumps, log),
+            *(item for v, batch in batches.items() for item in (v, dumps(batch))),
+        ]
+        result = self._commit(keys=keys, args=args)
+        if result[0] == 1:
+            record.rev = new_rev
+            if self.cluster:
+                metrics.count(self.connection, "actions", len(log))
+            return Commit.DONE
+        return Commit.ALREADY_ANSWERED if result[0] == 2 else Commit.CONFLICT
+
+    def answer(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
+        """Return the stored first answer to an idempotent request, if any."""
+        raw = self.connection.get(self.idem_key(game_id, seat, key))
+        return None if raw is None else orjson.loads(raw)
+
+    def log(self, game_id: str) -> list[dict[str, Any]]:
+        return [orjson.loads(raw) for raw in self.connection.lrange(self.key_for(game_id, "log"), 0, -1)]
+
+    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """Return every event of versions after `after`, oldest first (the whole rest of the stream)."""
+        return self.event_page(game_id, after, None).events
+
+    def event_page(self, game_id: str, after: int, count: int | None) -> "EventPage":
+        """Return the events of at most `count` versions after `after` (None: all), oldest first: one range read."""
+        key = self.key_for(game_id, "events")
+        try:
+            entries = self.connection.xrange(key, min=f"{after + 1}-0", count=count)
+        except redis.ResponseError as error:
+            if "WRONGTYPE" not in str(error):
+                raise
+            # Stored before events became a stream, and not moved since: read whole, once, until its next move.
+            return EventPage.of([e for raw in self.connection.lrange(key, 0, -1)
+                                 if (e := orjson.loads(raw))["v"] > after], count)
+        last = int(entries[-1][0].partition(b"-")[0]) if entries else None
+        events = [event for _, fields in entries for event in orjson.loads(fields[b"e"])]
+        return EventPage(events, last, count is not None and len(entries) == count)
+
+
+@dataclass(frozen=True)
+class EventPage:
+    """The events of consecutive stored versions: `last` is the last version read (None: none), `full` says the
+    page holds as many versions as were asked for, so more may follow."""
+
+    events: list[dict[str, Any]]
+    last: int | None
+    full: bool
+
+    @classmethod
+    def of(cls, events: list[dict[str, Any]], count: int | None) -> "EventPage":
+        """Cut events (oldest first) after their `count`th version."""
+        kept: list[dict[str, Any]] = []
+        versions = 0
+        for event in events:
+            if not kept or event["v"] != kept[-1]["v"]:
+                if versions == count:
+                    return cls(kept, kept[-1]["v"], True)
+                versions += 1
+            kept.append(event)
+        return cls(kept, kept[-1]["v"] if kept else None, count is not None and versions == count)
