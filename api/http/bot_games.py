@@ -4,7 +4,7 @@ from typing import Any
 
 from flask import current_app
 
-from api import clock
+from api import clock, limits
 from api.http import rate_limits
 from api.problems import Problem
 from api.storage import connections, due
@@ -45,8 +45,8 @@ def running_key() -> str:
 
 def check_running() -> None:
     """:raises Problem: 429 when this client has as many games of bots only still being played as it may."""
-    limits = current_app.config["RATE_LIMITS"].get("bot_games") or []
-    allowed = [count for count, seconds in limits if seconds == limits.RUNNING]
+    windows = current_app.config["RATE_LIMITS"].get("bot_games") or []
+    allowed = [count for count, seconds in windows if seconds == limits.RUNNING]
     if not allowed:
         return
     connection = connections.connection()
