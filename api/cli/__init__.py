@@ -22,13 +22,18 @@ def embedded_redis(settings: dict):
 
 
 def worker_children() -> list:
-    """The workers `deskovka serve` runs beside its embedded Redis: an RQ worker per role of `worker.WORKERS`, and
-    the table keeper."""
+    """The RQ workers `deskovka serve` runs beside its embedded Redis: one per role of `worker.WORKERS`."""
     from api.serving.supervisor import python_child
     from worker import WORKERS
 
-    workers = [python_child(f"{role} worker", "worker", "--role", role, stop_timeout=10) for role in WORKERS]
-    return [*workers, python_child("keeper", "keeper", stop_timeout=10)]
+    return [python_child(f"{role} worker", "worker", "--role", role, stop_timeout=10) for role in WORKERS]
+
+
+def keeper_child():
+    """The table keeper `deskovka serve` runs beside its embedded Redis."""
+    from api.serving.supervisor import python_child
+
+    return python_child("keeper", "keeper", stop_timeout=10)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -52,7 +57,7 @@ def serve(args: argparse.Namespace) -> int:
         logging.info("embedded Redis at %s (data in %s, appendfsync %s)", embedded.url, embedded.data_dir,
                      embedded.fsync)
         children.append(Child("redis", embedded.spawn, ready=embedded.wait_ready, stop_timeout=30))
-        children += worker_children()
+        children += [*worker_children(), keeper_child()]
     # gunicorn finishes requests for up to 30 s (its graceful timeout) after SIGTERM.
     logged = ["--access-log"] if args.access_log else []
     connections = ["--connections", str(args.connections)] if args.connections else []
