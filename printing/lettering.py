@@ -21,23 +21,48 @@ from printing.text import Fitted, baselines
 
 Shown = tuple[tuple[str, str], ...]  # (the subset's font resource, its "(bytes) Tj") for each run of one subset
 
-_ENCODED: "WeakKeyDictionary[PDFDocument, dict[tuple[str, str], Shown]]" = WeakKeyDictionary()
+_DOCUMENTS: "WeakKeyDictionary[PDFDocument, dict[str, _Font]]" = WeakKeyDictionary()
+
+
+class _Font:
+    """One font's strings encoded for one document, and the codes of its characters known to be in subset 0."""
+
+    def __init__(self, font: str) -> None:
+        self.font = font
+        self.shown: dict[str, Shown] = {}
+        self.codes: dict[int, str] = {}  # a character -> its one-byte code in subset 0, as a latin-1 character
+        self.known: frozenset[str] = frozenset()
+        self._subset_zero = ""  # subset 0's font resource, once a string has shown it
+
+    def encode(self, doc: PDFDocument, text: str) -> Shown:
+        shown = self.shown.get(text)
+        if shown is not None:
+            return shown
+        if text and self.known.issuperset(text):
+            # Every character has its code already: the same bytes splitString gives, without its loop per character.
+            data = text.translate(self.codes).encode("latin-1")
+            shown = ((self._subset_zero, f"({escapePDF(data)}) Tj"),)
+        else:
+            face = getFont(self.font)
+            runs = face.splitString(text, doc)
+            shown = tuple((face.getSubsetInternalName(subset, doc), f"({escapePDF(data)}) Tj") for subset, data in runs)
+            if len(runs) == 1 and runs[0][0] == 0 and len(runs[0][1]) == len(text) and "\xa0" not in text:
+                self._subset_zero = shown[0][0]
+                self.codes.update((ord(char), chr(code)) for char, code in zip(text, runs[0][1], strict=True))
+                self.known = frozenset(map(chr, self.codes))
+        self.shown[text] = shown
+        return shown
 
 
 def _encoded(canvas: Canvas, font: str, text: str) -> Shown:
     doc = canvas._doc
-    cache = _ENCODED.get(doc)
-    if cache is None:
-        cache = _ENCODED[doc] = {}
-    shown = cache.get((font, text))
-    if shown is None:
-        face = getFont(font)
-        shown = tuple(
-            (face.getSubsetInternalName(subset, doc), f"({escapePDF(data)}) Tj")
-            for subset, data in face.splitString(text, doc)
-        )
-        cache[(font, text)] = shown
-    return shown
+    fonts = _DOCUMENTS.get(doc)
+    if fonts is None:
+        fonts = _DOCUMENTS[doc] = {}
+    encoder = fonts.get(font)
+    if encoder is None:
+        encoder = fonts[font] = _Font(font)
+    return encoder.encode(doc, text)
 
 
 class Block:
