@@ -160,8 +160,9 @@ def draw_face(
     picture = picture_form(canvas, card.image, box.picture[2], box.picture[3])
     deck_name = None if dated else pick_language(deck.title, lang)
     band = theme_name(band_theme, lang).upper()
-    canvas.doForm(_face_form(canvas, FaceKind(box, colour, dated, card.colour if power else None, band, None if picture else theme.key,
-                                              deck_name, lang)))
+    pictogram = None if picture else theme.key
+    kind = FaceKind(box, colour, dated, card.colour if power else None, band, pictogram, deck_name, lang)
+    canvas.doForm(_face_form(canvas, kind))
     if picture is not None:
         canvas.saveState()
         canvas.translate(box.picture[0], box.picture[1])
