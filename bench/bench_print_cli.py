@@ -22,7 +22,10 @@ import pypdf
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+# Both sides run from cached bytecode, as an installed package does (pip compiles it): a PYTHONDONTWRITEBYTECODE in
+# the caller's environment would have the CLI compile its own modules in every run, and not ReportLab's.
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+ENV.update(PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(Path(tempfile.gettempdir()) / "deskovka-bench-pycache"))
 DECK = ["timeline-classic", "--paper", "a4", "--size", "poker", "--duplex", "long"]
 LANGUAGES = ("en", "cs", "sk", "hu", "ru", "de")  # one per API round: identical specs would share one rendering
 

@@ -1,8 +1,8 @@
 """Draw one side of a Timeline card: title, theme band and picture; the date side adds the key label."""
 
-import hashlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -11,9 +11,10 @@ from reportlab.pdfgen.canvas import Canvas
 from engine.decks.model import Card, Deck, pick_language
 from printing.fonts import BOLD, REGULAR, register_fonts
 from printing.images import picture_form
+from printing.lettering import Block, text_block
 from printing.pictograms import draw_pictogram
 from printing.screen import draw_screen
-from printing.text import LEADING, clean, draw_text, wrap
+from printing.text import LEADING, clean, fit, wrap
 from printing.themes import POWERS, THEMES, Power, on_colour, theme_name, theme_of
 
 PANEL = HexColor("#fbf7ee")
@@ -118,6 +119,29 @@ def _tint(hex_colour: str, amount: float = 0.16) -> Color:
     return Color(*(1 - amount * (1 - v) for v in (colour.red, colour.green, colour.blue)))
 
 
+@cache
+def _colour(hex_colour: str) -> Color:
+    return HexColor(hex_colour)
+
+
+@dataclass(frozen=True)
+class FaceKind:
+    """What a card side shares with every other side of its colour, theme and layout: all but its own texts."""
+
+    box: FaceLayout
+    colour: str
+    dated: bool
+    power: str | None  # the Chronology colour whose power the side states
+    band: str  # the theme's name on the band
+    pictogram: str | None  # the theme whose pictogram fills the picture box, None when the card has a picture
+    deck_name: str | None  # on the question side's foot
+    lang: str
+
+
+# The faces' forms of each document, named by their order of first use: a page's resources list the forms it places.
+_FORMS: "WeakKeyDictionary[Canvas, dict[FaceKind, str]]" = WeakKeyDictionary()
+
+
 def draw_face(
     canvas: Canvas,
     deck: Deck,
@@ -132,110 +156,100 @@ def draw_face(
     box = face_layout(card_mm, bleed_mm, power is not None, lang)
     theme = theme_of(card.theme, card.colour)
     colour = theme.colour
-    s = box.scale
-
-    canvas.doForm(_frame(canvas, box, colour, dated, power is not None))
-
-    canvas.setFillColor(INK)
-    title = pick_language(card.title, lang)
-    draw_text(canvas, title, BOLD, box.title, max(12 * s, MIN_SIZE), MIN_SIZE, max_lines=TITLE_LINES)
-
     band_theme = THEMES.get(card.theme.lower(), theme) if card.theme else theme
-    canvas.setFillColor(HexColor(on_colour(colour)))
-    band_size = box.band[3] * BAND_TEXT
-    draw_text(canvas, theme_name(band_theme, lang).upper(), BOLD, box.band, band_size, MIN_SIZE, max_lines=1)
-
-    _draw_picture(canvas, card, theme.key, colour, box)
-    if power is not None:
-        _draw_power(canvas, power, colour, lang, box)
-    if dated:
-        canvas.setFillColor(HexColor(on_colour(colour)))
-        label_size = max(min(box.foot[3] * LABEL_TEXT, 0.09 * box.height), MIN_SIZE)
-        draw_text(canvas, deck.label(card, lang), BOLD, box.foot, label_size, MIN_SIZE, max_lines=1)
-    else:
-        # The question side's foot lies right in front of the date: screen it, then name the deck along its top.
-        label_size = max(min(box.foot[3] * LABEL_TEXT, 0.09 * box.height), MIN_SIZE)
-        x, y, width, height = box.foot
-        name_h = max(MIN_SIZE * LEADING + 2, height * 0.27)  # above the date's digits on the other side
+    picture = picture_form(canvas, card.image, box.picture[2], box.picture[3])
+    deck_name = None if dated else pick_language(deck.title, lang)
+    band = theme_name(band_theme, lang).upper()
+    pictogram = None if picture else theme.key
+    kind = FaceKind(box, colour, dated, card.colour if power else None, band, pictogram, deck_name, lang)
+    canvas.doForm(_face_form(canvas, kind))
+    if picture is not None:
+        canvas.saveState()
+        canvas.translate(box.picture[0], box.picture[1])
+        canvas.doForm(picture)
+        canvas.restoreState()
+    label_size = max(min(box.foot[3] * LABEL_TEXT, 0.09 * box.height), MIN_SIZE)
+    with text_block(canvas) as block:
+        block.fill(INK)
+        title = fit(pick_language(card.title, lang), BOLD, *box.title[2:], max(12 * box.scale, MIN_SIZE), MIN_SIZE,
+                    TITLE_LINES)
+        block.fitted(title, BOLD, box.title)
+        if dated:
+            block.fill(_colour(on_colour(colour)))
+            block.fitted(fit(deck.label(card, lang), BOLD, *box.foot[2:], label_size, MIN_SIZE, 1), BOLD, box.foot)
+    if not dated:
+        # The question side's foot lies right in front of the date: screen it (its ground and the deck's name along
+        # its top are in the face's form).
         year = "" if card.year is None else str(abs(card.year))
-        draw_screen(canvas, box.foot, colour, on_colour(colour), label_size, 1.5 * mm * s, card.id, name_h, year)
-        canvas.setFillColor(HexColor(on_colour(colour)))
-        draw_text(canvas, pick_language(deck.title, lang), BOLD, (x, y + height - name_h, width, name_h),
-                  max(6.5 * s, MIN_SIZE), MIN_SIZE, max_lines=1)
+        draw_screen(canvas, box.foot, colour, on_colour(colour), label_size, 1.5 * mm * box.scale, card.id,
+                    _name_height(box), year)
 
 
-def _frame(canvas: Canvas, box: FaceLayout, colour: str, dated: bool, power: bool) -> str:
-    """Return the form of what every card side of this colour and layout shares, defining it on first use.
+def _name_height(box: FaceLayout) -> float:
+    """The plain strip along the top of the question side's foot, for the deck's name above the date's digits."""
+    return max(MIN_SIZE * LEADING + 2, box.foot[3] * 0.27)
 
-    The bleed, the panel, the theme band, the picture's ground, the power box's border and the date side's foot are
+
+def _face_form(canvas: Canvas, kind: FaceKind) -> str:
+    """Return the form of what every card side of this kind shares, defining it on first use.
+
+    The bleed, the panel, the theme band and its name, the picture's ground and pictogram, the power box with its
+    texts, and the foot (the date side's, or the question side's ground of the screen with the deck's name) are
     drawn once per document and placed by each card, rather than written out again for every card.
     """
-    name = _frame_name(box, colour, dated, power)
-    if canvas.hasForm(name):
+    forms = _FORMS.get(canvas)
+    if forms is None:
+        forms = _FORMS[canvas] = {}
+    name = forms.get(kind)
+    if name is not None:
         return name
-    s = box.scale
+    name = forms[kind] = f"face{len(forms)}"
+    box, colour, s = kind.box, _colour(kind.colour), kind.box.scale
+    on = _colour(on_colour(kind.colour))
     # The form's box reaches 1 pt past the bleed: a clip on the bleed's edge would show as a seam between two cards.
     edge = box.bleed + 1
     canvas.beginForm(name, -edge, -edge, box.width + edge, box.height + edge)
-    canvas.setFillColor(HexColor(colour))
+    canvas.setFillColor(colour)
     canvas.rect(-box.bleed, -box.bleed, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
     canvas.setFillColor(PANEL)
     canvas.roundRect(*box.panel, radius=2 * mm * s, stroke=0, fill=1)
-    canvas.setFillColor(HexColor(colour))
+    canvas.setFillColor(colour)
     canvas.rect(*box.band, stroke=0, fill=1)
-    canvas.setFillColor(_tint(colour))
+    canvas.setFillColor(_tint(kind.colour))
     canvas.rect(*box.picture, stroke=0, fill=1)
-    if power:
-        canvas.setStrokeColor(HexColor(colour))
+    if kind.power is not None:
+        canvas.setStrokeColor(colour)
         canvas.setLineWidth(0.8 * s)
         canvas.roundRect(*box.power, radius=1.2 * mm * s, stroke=1, fill=0)
-    if dated:
-        canvas.setFillColor(HexColor(colour))
-        canvas.roundRect(*box.foot, radius=1.5 * mm * s, stroke=0, fill=1)
+    canvas.setFillColor(colour)
+    canvas.roundRect(*box.foot, radius=1.5 * mm * s, stroke=0, fill=1)
+    with text_block(canvas) as block:
+        block.fill(on)
+        block.fitted(fit(kind.band, BOLD, *box.band[2:], box.band[3] * BAND_TEXT, MIN_SIZE, 1), BOLD, box.band)
+        if kind.deck_name is not None:
+            x, y, width, height = box.foot
+            strip = (x, y + height - _name_height(box), width, _name_height(box))
+            block.fitted(fit(kind.deck_name, BOLD, *strip[2:], max(6.5 * s, MIN_SIZE), MIN_SIZE, 1), BOLD, strip)
+        if kind.power is not None:
+            _draw_power(block, POWERS[kind.power], kind.colour, kind.lang, box)
+    if kind.pictogram is not None:
+        x, y, width, height = box.picture
+        side = min(width, height) * 0.72
+        draw_pictogram(canvas, kind.pictogram, kind.colour, x + (width - side) / 2, y + (height - side) / 2, side)
     canvas.endForm()
     return name
 
 
-@cache
-def _frame_name(box: FaceLayout, colour: str, dated: bool, power: bool) -> str:
-    layout = hashlib.sha256(repr(box).encode()).hexdigest()[:8]  # one document may hold faces of several layouts
-    return f"frame-{layout}-{colour.lstrip('#')}-{'date' if dated else 'question'}{'-power' if power else ''}"
-
-
-def _draw_picture(canvas: Canvas, card: Card, key: str, colour: str, box: FaceLayout) -> None:
-    x, y, width, height = box.picture
-    form = picture_form(canvas, card.image, width, height)
-    if form is not None:
-        canvas.saveState()
-        canvas.translate(x, y)
-        canvas.doForm(form)
-        canvas.restoreState()
-        return
-    side = min(width, height) * 0.72
-    draw_pictogram(canvas, key, colour, x + (width - side) / 2, y + (height - side) / 2, side)
-
-
-def _draw_power(canvas: Canvas, power: Power, colour: str, lang: str, box: FaceLayout) -> None:
+def _draw_power(block: Block, power: Power, colour: str, lang: str, box: FaceLayout) -> None:
     x, y, width, height = box.power
     s = box.scale
     pad = 1.2 * mm * s
     name_h = box.power_name
-    canvas.setFillColor(HexColor(colour) if on_colour(colour) == "#ffffff" else INK)
-    draw_text(
-        canvas,
-        pick_language(power.name, lang),
-        BOLD,
-        (x + pad, y + height - name_h, width - 2 * pad, name_h),
-        max(8 * s, MIN_SIZE),
-        MIN_SIZE,
-        max_lines=2,
-    )
-    canvas.setFillColor(INK)
-    draw_text(
-        canvas,
-        pick_language(power.text, lang),
-        REGULAR,
-        (x + pad, y + pad, width - 2 * pad, height - name_h - pad),
-        max(6.5 * s, MIN_SIZE),
-        MIN_SIZE,
-    )
+    name_box = (x + pad, y + height - name_h, width - 2 * pad, name_h)
+    text_box = (x + pad, y + pad, width - 2 * pad, height - name_h - pad)
+    block.fill(_colour(colour) if on_colour(colour) == "#ffffff" else INK)
+    name = fit(pick_language(power.name, lang), BOLD, *name_box[2:], max(8 * s, MIN_SIZE), MIN_SIZE, 2)
+    block.fitted(name, BOLD, name_box)
+    block.fill(INK)
+    block.fitted(fit(pick_language(power.text, lang), REGULAR, *text_box[2:], max(6.5 * s, MIN_SIZE), MIN_SIZE),
+                 REGULAR, text_box)

@@ -12,10 +12,12 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.fonts import BOLD
+from printing.lettering import text_block
 from printing.text import unit_width
 
 CONTRAST = 0.32  # how far the pattern's digits go from the block's colour toward the text colour
 ROWS_PER_LINE = 2  # rows of digits per label height, so every place a digit of the date may be is covered
+_DIGITS = bytes(ord("0") + b % 10 for b in range(256))  # a digest's byte -> the digit of its value modulo 10
 
 
 @cache
@@ -30,7 +32,7 @@ def _row(seed: str, row: int, count: int, avoid: str) -> str:
         stream = ""
         while len(stream) < count:
             digest = hashlib.sha256(f"{seed}:{row}:{attempt}:{len(stream)}".encode()).digest()
-            stream += "".join(str(b % 10) for b in digest)
+            stream += digest.translate(_DIGITS).decode("ascii")
         if not avoid or avoid not in stream[:count]:
             return stream[:count]
     raise AssertionError("unreachable: a row of random digits keeps spelling the year")
@@ -38,27 +40,27 @@ def _row(seed: str, row: int, count: int, avoid: str) -> str:
 
 def draw_screen(canvas: Canvas, box: tuple[float, float, float, float], colour: str, ink: str, size: float,
                 radius: float, seed: str, clear: float = 0.0, avoid: str = "") -> None:
-    """Fill `box` (points) with `colour` and rows of `size` digits a little toward `ink`, clipped to its corners.
+    """Write rows of `size` digits a little from `colour` toward `ink` over `box` (points), clipped to its corners.
 
-    The top `clear` points stay plain, for a line of text; no row spells `avoid` (the card's own year).
+    The block's ground of `colour` is the face's form (`printing.faces`), drawn before; the top `clear` points stay
+    plain, for a line of text; no row spells `avoid` (the card's own year).
     """
     x, y, width, height = box
     canvas.saveState()
-    canvas.setFillColor(HexColor(colour))
     path = canvas.beginPath()
     path.roundRect(x, y, width, height, radius)
-    canvas.clipPath(path, stroke=0, fill=1)
+    canvas.clipPath(path, stroke=0, fill=0)
     below = canvas.beginPath()
     below.rect(x, y, width, height - clear)
     canvas.clipPath(below, stroke=0, fill=0)
-    canvas.setFillColor(_mix(colour, ink, CONTRAST))
-    canvas.setFont(BOLD, size)
     step, digit = size / ROWS_PER_LINE, unit_width("0", BOLD) * size
     # Rows from just below the box to its plain top; the clip trims what sticks out (digits sit on the baseline).
     rows = math.ceil((height - clear + 0.2 * size) / step)
-    for row in range(rows):
-        # Each row starts at its own offset, so no column of digits lines up with the date's.
-        shift = (row * 0.37 % 1) * digit
-        count = math.ceil((width + shift) / digit)
-        canvas.drawString(x - shift, y - 0.2 * size + row * step, _row(seed, row, count, avoid))
+    with text_block(canvas) as block:
+        block.fill(_mix(colour, ink, CONTRAST))
+        for row in range(rows):
+            # Each row starts at its own offset, so no column of digits lines up with the date's.
+            shift = (row * 0.37 % 1) * digit
+            count = math.ceil((width + shift) / digit)
+            block.line(_row(seed, row, count, avoid), BOLD, size, x - shift, y - 0.2 * size + row * step)
     canvas.restoreState()

@@ -30,7 +30,8 @@ class Fitted:
 def clean(text: str) -> str:
     """Return `text` composed (NFC) on one line, each run of whitespace or control characters one space."""
     text = unicodedata.normalize("NFC", text)
-    text = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
+    if not text.isprintable():  # printable text has no control or separator characters but the plain space
+        text = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
     return " ".join(text.split())
 
 
@@ -145,13 +146,17 @@ def ellipsize(line: str, font: str, size: float, width: float) -> str:
 def draw_fitted(canvas: Canvas, fitted: Fitted, font: str, x: float, y: float, width: float, height: float) -> None:
     """Draw the lines centred in the box whose bottom-left corner is (x, y)."""
     canvas.setFont(font, fitted.size)
+    centre = x + width / 2
+    for line, baseline in zip(fitted.lines, baselines(fitted, y, height), strict=True):
+        canvas.drawCentredString(centre, baseline, line)
+
+
+def baselines(fitted: Fitted, y: float, height: float) -> list[float]:
+    """Return the baseline of each line of `fitted` set centred in a box from `y` up `height` points."""
     leading = fitted.size * LEADING
     top = y + (height + fitted.height) / 2
-    centre = x + width / 2
-    for i, line in enumerate(fitted.lines):
-        canvas.drawCentredString(
-            centre, top - i * leading - (leading - fitted.size) / 2 - fitted.size * BASELINE_DROP, line
-        )
+    return [top - i * leading - (leading - fitted.size) / 2 - fitted.size * BASELINE_DROP
+            for i in range(len(fitted.lines))]
 
 
 def draw_text(
