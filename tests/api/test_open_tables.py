@@ -5,7 +5,7 @@ import orjson
 from api.storage.store import GameStore
 from engine.games import new_match, replay
 from engine.timeline.placing import fits
-from tests.api.helpers import act, bearer, create, play_to_end, view
+from tests.api.helpers import act, bearer, create, view
 
 
 def join(client, game_id, seat, **body):
@@ -108,11 +108,11 @@ class TestTheStartingSeatIsDrawn:
 
 
 class TestReplay:
-    def test_the_replay_of_a_filled_table_re_runs_to_the_same_end(self, client):
+    def test_the_replay_of_a_filled_table_re_runs_to_the_same_end(self, client, redis_client):
         game, tokens = create(client, [{"name": "Ann", "age": 20}, {"open": True}], options={"hand_size": 1},
                               seed=3)
         joined = join(client, game["id"], 1, age=8)
-        final = play_to_end(client, game["id"], {**tokens, 1: joined["token"]})
+        final = play_rightly_to_end(client, redis_client, game["id"], {**tokens, 1: joined["token"]})
         published = client.get(f"/v1/games/{game['id']}/replay").get_json()
         assert published["options"]["first"] == 1, "the youngest starts Timeline"
         match = replay(published["type"], published["players"], published["options"], published["seed"],
