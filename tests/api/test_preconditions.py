@@ -90,6 +90,6 @@ def test_a_body_limit_set_for_the_move_holds_on_both_paths(make_app, monkeypatch
                paths.items()}
     assert answers["move path"] == answers["flask"]
     assert answers["flask"][0] == 413
-    for client, game, tokens, calls in paths.values():
+    for client, game, _, calls in paths.values():
         assert calls == []
         assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == 0
