@@ -18,12 +18,12 @@ SEAT_DEPENDENT = frozenset({"games.get_game", "games.create_game", "events.list_
 def shared(origins: frozenset[str], environ: dict[str, Any], endpoint: str | None) -> list[tuple[str, str]]:
     """Return the headers the answer to this request carries beside its view's (Vary's tokens joined in one)."""
     allowed, varies = cors.headers_for(origins, environ.get("HTTP_ORIGIN"), environ.get("REQUEST_METHOD", ""))
-    private = endpoint in SEAT_DEPENDENT
-    vary = ", ".join(token for token, wanted in (("Authorization", private), ("Origin", varies)) if wanted)
-    headers = [("Vary", vary)] if vary else []
-    if private:
-        headers.append(("Cache-Control", "private"))
-    headers.extend(allowed.items())
+    if endpoint in SEAT_DEPENDENT:
+        headers = [("Vary", "Authorization, Origin" if varies else "Authorization"), ("Cache-Control", "private")]
+    else:
+        headers = [("Vary", "Origin")] if varies else []
+    if allowed:
+        headers.extend(allowed.items())
     return headers
 
 

@@ -14,6 +14,7 @@ from werkzeug.wsgi import get_content_length
 from api.problems import Problem
 
 MAX_DEPTH = 32
+_CONTAINERS = (dict, list)
 # A version or seat number in a header: ASCII digits only ('²'.isdigit() is true) and few of them.
 HEADER_NUMBER = re.compile(r"[0-9]{1,18}")
 # Endpoints that take larger bodies than the app's MAX_CONTENT_LENGTH.
@@ -76,14 +77,21 @@ def too_deep() -> Problem:
 
 def within_depth(value: Any) -> bool:
     """Tell whether a parsed body nests at most MAX_DEPTH levels deep."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth > MAX_DEPTH:
-                return False
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return True
+    # Level by level, keeping only the containers: a flat action is one pass over its values. (A tuple, not
+    # `dict | list`: isinstance takes a union several times slower.)
+    if not isinstance(value, _CONTAINERS):
+        return True
+    level = [value]
+    for _ in range(MAX_DEPTH):
+        deeper = []
+        for item in level:
+            for child in item.values() if isinstance(item, dict) else item:
+                if isinstance(child, _CONTAINERS):
+                    deeper.append(child)
+        if not deeper:
+            return True
+        level = deeper
+    return False
 
 
 def parsed_body() -> Any:

@@ -2,6 +2,7 @@
 
 import pytest
 from freezegun import freeze_time
+from werkzeug.wrappers import Request
 
 from api.http import capacity, input_bounds, preconditions
 from api.http.move_path import ENDPOINT
@@ -93,3 +94,31 @@ def test_a_body_limit_set_for_the_move_holds_on_both_paths(make_app, monkeypatch
     for client, game, _, calls in paths.values():
         assert calls == []
         assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == 0
+
+
+@pytest.mark.parametrize("content_type", [
+    "application/json", "APPLICATION/JSON", " application/json ", "application/json; charset=utf-8",
+    "application/json;",
+    "application/merge-patch+json", "application/vnd.api+JSON", "application/+json", "application/json,text/plain",
+    '"application/json"', "text/json", ";application/json", "application/json ; x=\"a;b\"", "", " ",
+    "multipart/form-data; boundary=x"])
+def test_a_json_body_is_told_as_werkzeug_tells_it(content_type):
+    environ = {"CONTENT_TYPE": content_type}
+    assert preconditions.json_body(environ) == Request(environ).is_json
+
+
+def nested(levels, kind):
+    value = 1
+    for level in range(levels):
+        value = {"a": value, "b": 2} if (kind == "dict" or kind == "mixed" and level % 2) else [value, "c"]
+    return value
+
+
+@pytest.mark.parametrize("kind", ["dict", "list", "mixed"])
+def test_the_nesting_bound_is_exact(kind):
+    limit = input_bounds.MAX_DEPTH
+    assert preconditions.nested_within_bound(nested(limit, kind), ENDPOINT) is None
+    assert preconditions.nested_within_bound(nested(limit + 1, kind), ENDPOINT).code == "request/too_deep"
+    assert input_bounds.within_depth(nested(limit - 1, kind)) and input_bounds.within_depth("flat")
+    wide = {"type": "place", "cards": [nested(limit - 2, kind) for _ in range(50)], "deep": nested(limit - 1, kind)}
+    assert input_bounds.within_depth(wide) and not input_bounds.within_depth([wide])
