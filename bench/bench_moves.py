@@ -7,7 +7,12 @@ answer names the next seat's cards). The floor gets the same clients, sending th
 Phases alternate floor / deskovka, with 1 and with 8 clients, for several rounds, so a busy moment of the shared
 machine hits both alike; the medians of the per-round ratios are reported.
 
-Run: `python bench/bench_moves.py [--rounds 3] [--seconds 6] [--clients 1,8] [--serve-args "--workers 2"]`.
+With `--before DIR` (another checkout, e.g. `git worktree add /tmp/before <commit>`), a third server runs that
+checkout's code on the same Redis, and each round runs floor, before and after (before and after taking turns to go
+first), so a change is measured side by side with the code it changes.
+
+Run: `python bench/bench_moves.py [--rounds 3] [--seconds 6] [--clients 1,8] [--serve-args "--workers 2"]
+[--before DIR]`.
 """
 
 import argparse
@@ -161,6 +166,7 @@ def main() -> None:
     parser.add_argument("--clients", default="1,8")
     parser.add_argument("--floor-workers", type=int, default=2)
     parser.add_argument("--serve-args", default="", help="extra arguments for `deskovka serve`")
+    parser.add_argument("--before", type=Path, help="a checkout of the code before a change, served side by side")
     parser.add_argument("--appendfsync", choices=["always", "everysec"],
                         help="give the Redis an append-only file with this fsync policy (default: none)")
     args = parser.parse_args()
@@ -168,7 +174,73 @@ def main() -> None:
 
     floor_port, serve_port = free_port(), free_port()
     with scratch_redis(free_port(), args.appendfsync) as redis_url:
-        run(args, counts, redis_url, floor_port, serve_port)
+        if args.before:
+            compare(args, counts, redis_url, floor_port, serve_port, free_port())
+        else:
+            run(args, counts, redis_url, floor_port, serve_port)
+
+
+def start_serve(root: Path, port: int, env: dict[str, str], serve_args: str) -> subprocess.Popen:
+    """Start `deskovka serve` running the code of the checkout at `root`."""
+    deskovka = shutil.which("deskovka", path=str(Path(sys.executable).parent)) or "deskovka"
+    process = subprocess.Popen([deskovka, "serve", "--host", "127.0.0.1", "--port", str(port),
+                                *shlex.split(serve_args)], env={**env, "PYTHONPATH": str(root)},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(port, "/healthz")
+    return process
+
+
+def start_floor(port: int, env: dict[str, str], workers: int) -> subprocess.Popen:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-k", "sync", "--chdir", str(ROOT / "bench"),
+         "-b", f"127.0.0.1:{port}", "floor_app:create_app()"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(port, "/")
+    return process
+
+
+def compare(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port: int, after_port: int,
+            before_port: int) -> None:
+    """Run floor, before and after side by side: each one's moves/s and p50 against the floor's, and after/before."""
+    connection = redis.Redis.from_url(redis_url)
+    processes: list[subprocess.Popen] = []
+    try:
+        env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "DESKOVKA_LIMIT_GAMES": "off",
+               "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0"}
+        processes.append(start_serve(ROOT, after_port, env, args.serve_args))
+        processes.append(start_serve(args.before.resolve(), before_port, env, args.serve_args))
+        state_bytes, reply_bytes = sizes(after_port, connection)
+        processes.append(start_floor(floor_port, {**env, "PYTHONPATH": str(ROOT), "FLOOR_REDIS_URL": redis_url,
+                                                  "FLOOR_STATE_BYTES": str(state_bytes),
+                                                  "FLOOR_REPLY_BYTES": str(reply_bytes)}, args.floor_workers))
+        print(f"before: {args.before}; state {state_bytes} B, answer {reply_bytes} B; serve args: "
+              f"{args.serve_args or '(defaults)'}")
+        print("| round | clients | floor moves/s | before moves/s | after moves/s | before/floor | after/floor "
+              "| after/before | floor p50 ms | before p50 ms | after p50 ms |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        ratios: dict[int, list[tuple[float, float, float, float]]] = {n: [] for n in counts}
+        for round_ in range(1, args.rounds + 1):
+            for n in counts:
+                seed = round_ * 100
+                floor_rate, floor_p50 = phase("floor", floor_port, n, args.seconds, seed)
+                order = [("before", before_port), ("after", after_port)]
+                measured = {name: phase("deskovka", port, n, args.seconds, seed)
+                            for name, port in (order if round_ % 2 else order[::-1])}
+                (before_rate, before_p50), (after_rate, after_p50) = measured["before"], measured["after"]
+                ratios[n].append((before_rate / floor_rate, after_rate / floor_rate, after_rate / before_rate,
+                                  after_p50 / before_p50))
+                print(f"| {round_} | {n} | {floor_rate:.0f} | {before_rate:.0f} | {after_rate:.0f} | "
+                      f"{before_rate / floor_rate:.2f} | {after_rate / floor_rate:.2f} | "
+                      f"{after_rate / before_rate:.2f} | {floor_p50:.2f} | {before_p50:.2f} | {after_p50:.2f} |",
+                      flush=True)
+        for n in counts:
+            before, after, rate, p50 = (statistics.median(r[i] for r in ratios[n]) for i in range(4))
+            print(f"{n} client(s): medians: moves/s before/floor {before:.2f}, after/floor {after:.2f}, "
+                  f"after/before {rate:.2f}; p50 after/before {p50:.2f}")
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+            process.wait(40)
 
 
 def run(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port: int, serve_port: int) -> None:

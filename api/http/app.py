@@ -9,7 +9,7 @@ from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import config, problems
-from api.http import capacity, cors, input_bounds, move_path, rate_limits, seat_answers
+from api.http import answer_headers, input_bounds, move_path, preconditions
 from api.http.resources import (
     actions,
     contract,
@@ -74,13 +74,11 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.config.update(overrides or {})
     configure_cache(int(app.config["DECK_CACHE_BYTES"]))
     connections.init_app(app)
-    cors.init_app(app)
+    answer_headers.init_app(app)
     if app.config["PROXY_HOPS"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])  # type: ignore[method-assign]
-    capacity.init_app(app)  # before rate limits: a full process refuses without asking Redis
-    rate_limits.init_app(app)
+    preconditions.init_app(app)  # the head's checks, the rate limits, the body's checks
     input_bounds.init_app(app)
-    seat_answers.init_app(app)
     api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
     memory.init_app(app)
     contract.init_spec(api)

@@ -1,6 +1,7 @@
-"""What a server process answers when it is full, or when a client is too slow to send its request."""
+"""What a server process answers when it is full, or when a client is too slow to send its request.
 
-from flask import Flask, request
+The refusal of a full server's requests is a precondition (`api.http.preconditions.server_has_room`).
+"""
 
 from api.problems import Problem
 
@@ -16,14 +17,3 @@ RETRY_AFTER = "5"
 
 def body_too_slow(seconds: float) -> Problem:
     return Problem(408, "request/timeout", f"The request body did not arrive within {seconds:g} s.")
-
-
-def init_app(app: Flask) -> None:
-    @app.before_request
-    def refuse_when_full() -> None:
-        busy = request.environ.get(BUSY)
-        if busy and request.path not in ALWAYS_ANSWERED:
-            detail = ("Your address holds as many of this server's connections as one client may; close some, or "
-                      "try again shortly." if busy == CLIENT else
-                      "This server holds as many connections as it may. Try again shortly.")
-            raise Problem(503, "server/busy", detail, headers={"Retry-After": RETRY_AFTER})

@@ -1,7 +1,5 @@
 """CORS for browser clients on other origins: seat tokens travel in a header, never a cookie, so any origin may call."""
 
-from flask import Flask, Response, request
-
 ALLOW_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, Last-Event-ID"
 EXPOSE_HEADERS = "ETag, Location"
 
@@ -28,14 +26,3 @@ def headers_for(origins: frozenset[str], origin: str | None, method: str) -> tup
         headers["Access-Control-Max-Age"] = "600"
     return headers, varies
 
-
-def init_app(app: Flask) -> None:
-    origins = allowed_origins(app.config["CORS_ORIGINS"])
-
-    @app.after_request
-    def allow(response: Response) -> Response:
-        headers, varies = headers_for(origins, request.headers.get("Origin"), request.method)
-        response.headers.update(headers)
-        if varies:
-            response.vary.add("Origin")
-        return response

@@ -1,12 +1,13 @@
 """A game's hot path: a plain, successful move is answered from WSGI, without Flask's dispatch around it.
 
 Flask's routing, hooks and response objects cost about as much CPU as the move itself. This middleware answers
-`POST /v1/games/<id>/actions` itself when nothing about the request needs them: a server not over its connection
-cap, a JSON body of a declared length within the limit and nesting bounds. It runs the same code as the view
-(`actions.move`) and answers the same headers, CORS's from the same function (`cors.headers_for`). Every other
-request, and any error met on the way, goes on to Flask: an error is handed over in the environ and raised by the
-view, after the app's hooks, so every refusal is answered exactly as if Flask had met it. A test holds both paths
-to the same answers.
+`POST /v1/games/<id>/actions` itself when the request is a JSON body of a declared length: it runs the same
+preconditions as Flask's hooks (`api.http.preconditions`: the head's checks, the body's limit, the body's checks),
+the same code as the view (`actions.move`) and answers the view's headers and the app's shared ones from the same
+functions (`actions.answer_headers`, `answer_headers.shared`). Every other request, every request a precondition
+refuses, and any error met on the way, goes on to Flask: a refused request is refused again by the app's hooks, an
+error is handed over in the environ and raised by the view after them, so every refusal is answered exactly as if
+Flask had met it. A test holds both paths to the same answers.
 """
 
 import io
@@ -18,7 +19,7 @@ from typing import Any
 import orjson
 from flask import Flask
 
-from api.http import capacity, cors, input_bounds
+from api.http import answer_headers, cors, input_bounds, preconditions
 from api.http.resources import actions
 
 ENDPOINT = "actions.post_action"
@@ -45,20 +46,21 @@ class MovePath:
         self.origins = cors.allowed_origins(app.config["CORS_ORIGINS"])
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
-        game_id = self._plain_move(environ)
-        if game_id is None:
+        game_id = self._move_of(environ)
+        if game_id is None or preconditions.head_refusal(environ, ENDPOINT) is not None:
             return self.wsgi_app(environ, start_response)
         length = int(environ["CONTENT_LENGTH"])
         try:
-            body = input_bounds.read_body(environ["wsgi.input"], length, length)
-        except Exception as error:  # noqa: BLE001 - Flask meets it again and answers it (too slow, cut off)
+            body = input_bounds.read_body(environ["wsgi.input"], preconditions.body_limit(self.app, ENDPOINT), length)
+        except Exception as error:  # noqa: BLE001 - Flask meets it again and answers it (too large, too slow, cut off)
             environ["wsgi.input"] = _Failing(error)
             return self.wsgi_app(environ, start_response)
         environ["wsgi.input"] = io.BytesIO(body)
         try:
             value = orjson.loads(body)
-            input_bounds.check_depth(value)
         except Exception:  # noqa: BLE001 - not JSON, or too deep: the app's own checks answer it
+            return self.wsgi_app(environ, start_response)
+        if preconditions.body_refusal(value, ENDPOINT) is not None:
             return self.wsgi_app(environ, start_response)
         try:
             with self.app.app_context():
@@ -68,29 +70,20 @@ class MovePath:
         except Exception as error:  # noqa: BLE001 - raised again by the view, answered by the app's handlers
             environ[actions.MET_ON_THE_MOVE_PATH] = error
             return self.wsgi_app(environ, start_response)
-        allowed, varies = cors.headers_for(self.origins, environ.get("HTTP_ORIGIN"), "POST")
         start_response(f"{status} {HTTPStatus(status).phrase}", [
-            ("Content-Type", "application/json"),
-            ("Content-Length", str(len(answer))),
-            ("ETag", f'"{version}"'),
-            ("Vary", "Authorization, Origin" if varies else "Authorization"),
-            ("Cache-Control", "private"),
-            *allowed.items(),
-        ])
+            *actions.answer_headers(answer, version), *answer_headers.shared(self.origins, environ, ENDPOINT)])
         return [answer]
 
-    def _plain_move(self, environ: dict[str, Any]) -> str | None:
-        """The game id of a move nothing but the view would act on, else None."""
-        if environ.get("REQUEST_METHOD") != "POST" or environ.get(capacity.BUSY):
+    @staticmethod
+    def _move_of(environ: dict[str, Any]) -> str | None:
+        """The game id of a move with a JSON body of declared length, else None: Flask's path answers the rest."""
+        if environ.get("REQUEST_METHOD") != "POST" or "HTTP_TRANSFER_ENCODING" in environ:
             return None
         found = PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if found is None or "HTTP_TRANSFER_ENCODING" in environ:
-            return None
-        if environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower() != "application/json":
+        if found is None or not preconditions.json_body(environ):
             return None
         length = environ.get("CONTENT_LENGTH", "")
-        limit = input_bounds.BODY_LIMITS.get(ENDPOINT) or self.app.config["MAX_CONTENT_LENGTH"]
-        if not LENGTH.fullmatch(length) or not 0 < int(length) <= limit:
+        if not LENGTH.fullmatch(length) or int(length) == 0:
             return None
         return found.group(1)
 

@@ -122,6 +122,9 @@ def post_action(game_id):
         raise met
     status, body, version = move(game_id, read_action(), request.headers.get("Authorization"),
                                  request.headers.get("If-Match"), request.headers.get("Idempotency-Key"))
-    response = Response(body, status=status, mimetype="application/json")
-    response.set_etag(str(version))
-    return response
+    return Response(body, status=status, headers=answer_headers(body, version))
+
+
+def answer_headers(body: bytes, version: int) -> list[tuple[str, str]]:
+    """The headers of a played move's answer of its own (the app adds the shared ones, `api.http.answer_headers`)."""
+    return [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("ETag", f'"{version}"')]
