@@ -98,8 +98,14 @@ def _read_csv(text: str, title: str, kind: str) -> dict[str, Any]:
 
 
 def csv_problems(problems: list[str]) -> list[str]:
-    """Name CSV rows (the header is row 1) instead of card indexes."""
-    return [re.sub(r"^cards\[(\d+)\]\.?", lambda m: f"row {int(m.group(1)) + 2}: ", p) for p in problems]
+    """Name CSV rows (the header is row 1) and their columns instead of card indexes and fields."""
+
+    def in_rows(problem: str) -> str:
+        problem = re.sub(r"^cards\[(\d+)\]\.?", lambda m: f"row {int(m.group(1)) + 2}: ", problem)
+        problem = re.sub(r"cards\[(\d+)\]", lambda m: f"row {int(m.group(1)) + 2}", problem)
+        return re.sub(r"^(row \d+: )title\.(\w+)", r"\1title_\2", problem)
+
+    return [in_rows(problem) for problem in problems]
 
 
 def image_problem(uri: str) -> str | None:
