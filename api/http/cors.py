@@ -2,7 +2,7 @@
 
 from flask import Flask, Response, request
 
-ALLOW_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, Last-Event-ID"
+ALLOW_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, Last-Event-ID, Deck-Tokens, Accept-Language"
 EXPOSE_HEADERS = "ETag, Location"
 
 
