@@ -86,6 +86,11 @@ def _where(url: str) -> str:
     return f"Redis at {parts.scheme}://{host}{port}{parts.path if parts.hostname else ''}"
 
 
+FILE_HELP = ("a deck document (.json, the format of GET /v1/decks/{id}) or a spreadsheet's CSV export (.csv, UTF-8): "
+             "one card a row, the first row naming the columns " + ", ".join(CSV_COLUMNS) + "; id and title_en are "
+             "required, and year (dated) or group and position (ordinal)")
+
+
 def register(commands: Any) -> None:
     deck = commands.add_parser("deck", help="validate or import a deck file (JSON, or CSV with the API's columns)")
     actions = deck.add_subparsers(dest="deck_command", required=True)
@@ -97,10 +102,7 @@ def register(commands: Any) -> None:
          "in DESKOVKA_DATA_DIR. Games and print jobs then name it by the id it prints."),
     ):
         command = actions.add_parser(name, help=summary, description=description)
-        command.add_argument("file", help="a deck document (.json, the format of GET /v1/decks/{id}) or a spreadsheet's "
-                                          "CSV export (.csv, UTF-8): one card a row, the first row naming the columns "
-                                          + ", ".join(CSV_COLUMNS) + "; id and title_en are required, and year (dated) "
-                                          "or group and position (ordinal)")
+        command.add_argument("file", help=FILE_HELP)
         if name == "import":
             command.add_argument("--public", action="store_true", help="list it to everybody (default: private)")
         command.add_argument("--title", default="Uploaded deck", help="for CSV: the deck's English title")

@@ -96,7 +96,7 @@ class DeckStore:
         return None if raw is None else orjson.loads(raw)
 
     def page(self, offset: int, limit: int, everyone: bool = False) -> list[dict[str, Any]]:
-        """Return the summaries of one page of stored decks (`everyone`: the published ones), soonest to expire first."""
+        """Return the summaries of a page of stored decks (`everyone`: the published ones), soonest to expire first."""
         index = self.public_index if everyone else self.index
         self.connection.zremrangebyscore(index, "-inf", clock.now().timestamp())
         ids = [raw.decode() for raw in self.connection.zrange(index, offset, offset + limit - 1)]

@@ -235,7 +235,8 @@ def list_decks(query):
     rows = head[start:start + limit]
     # One read of the page's summaries: the stored documents are never decoded to list them. A published deck
     # listed among the sender's own is left out of the published part (its page is one shorter).
-    stored = store.page(max(0, start - len(head)), limit - len(rows), everyone=not operator) if len(rows) < limit else []
+    stored = (store.page(max(0, start - len(head)), limit - len(rows), everyone=not operator)
+              if len(rows) < limit else [])
     end = start + len(rows) + len(stored)
     rows += [row for row in stored if row["id"] not in own_ids]
     total = len(head) + store.count(everyone=not operator)
