@@ -6,8 +6,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import orjson
-
 from engine.decks.model import LANGUAGES, DeckError
 
 # The CSV columns, as engine.decks.upload names them (not imported here: it loads Pillow).
@@ -20,20 +18,9 @@ def load(args: argparse.Namespace) -> tuple[Any, Any]:
 
     :raises DeckError:
     """
-    from engine.decks.upload import csv_problems, deck_from_csv, user_deck  # Pillow: only for the deck commands
+    from engine.decks.upload import deck_from_file  # Pillow: only for the deck commands
 
-    path = Path(args.file)
-    text = path.read_text(encoding="utf-8")
-    if path.suffix.lower() == ".csv":
-        try:
-            return user_deck(deck_from_csv(text, args.title, args.kind))
-        except DeckError as error:
-            raise DeckError(csv_problems(error.problems)) from None
-    try:
-        doc = orjson.loads(text)
-    except orjson.JSONDecodeError as error:
-        raise DeckError([f"not JSON: {error}"]) from None
-    return user_deck(doc)
+    return deck_from_file(Path(args.file), args.title, args.kind)
 
 
 def _checked(args: argparse.Namespace):

@@ -4,7 +4,9 @@ import base64
 import binascii
 import csv
 import io
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, UnidentifiedImageError
@@ -95,6 +97,24 @@ def _read_csv(text: str, title: str, kind: str) -> dict[str, Any]:
     if kind == "ordinal":
         doc["groups"] = [{"id": gid, "label": {"en": label}} for label, gid in groups.items()]
     return doc
+
+
+def deck_from_file(path: Path, title: str = "Uploaded deck", kind: str = "dated") -> tuple[Deck, dict[str, Any]]:
+    """Read and check a deck file as `POST /v1/decks` checks an upload: CSV by its extension, else JSON.
+
+    :raises DeckError: listing every problem (CSV problems name rows); OSError when it cannot be read.
+    """
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".csv":
+        try:
+            return user_deck(deck_from_csv(text, title, kind))
+        except DeckError as error:
+            raise DeckError(csv_problems(error.problems)) from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DeckError([f"not JSON: {error}"]) from None
+    return user_deck(doc)
 
 
 def csv_problems(problems: list[str]) -> list[str]:
