@@ -40,7 +40,7 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     deck.add_argument("deck", metavar="DECK|FILE", help=f"a built-in deck's id ({ids}), or a deck file: a deck "
                       "document (.json) or a spreadsheet's CSV export (.csv, UTF-8; the columns of "
                       "`deskovka deck validate --help`)")
-    deck.add_argument("--title", default=None, help="for a CSV file: the deck's English title (default: the file's name)")
+    deck.add_argument("--title", default=None, help="for a CSV file: the English title (default: the file's name)")
     deck.add_argument("--kind", choices=["dated", "ordinal"], default="dated", help="for a CSV file (default dated)")
     _layout_options(deck)
     deck.add_argument(
