@@ -7,6 +7,7 @@ import redis
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException
 
+from api import problem_language
 from engine.core.errors import ALL_ERRORS, EngineError
 
 # Every engine error code and the HTTP status it answers with; a meta-test checks none is missing.
@@ -98,19 +99,24 @@ class Problem(Exception):
         self.extra = extra
 
     def response(self) -> Response:
+        lang = problem_language.client_language()
         body = {
             "type": f"/problems/{self.code}",
-            "title": TITLES.get(self.status, "Error"),
+            "title": problem_language.title(self.status, TITLES.get(self.status, "Error"), lang),
             "status": self.status,
-            "detail": self.detail,
+            "detail": problem_language.say(self.detail, lang),
             "code": self.code,
             "instance": request.path,
             **self.extra,
         }
         if "errors" in body:
-            body["errors"] = error_list(body["errors"])
-        return Response(json.dumps(body), status=self.status, mimetype="application/problem+json",
-                        headers=self.headers)
+            body["errors"] = [{**entry, "detail": problem_language.say(entry["detail"], lang)}
+                              for entry in error_list(body["errors"])]
+        response = Response(json.dumps(body), status=self.status, mimetype="application/problem+json",
+                            headers=self.headers)
+        response.headers["Content-Language"] = lang
+        response.vary.add("Accept-Language")
+        return response
 
 
 # webargs names where in the request a message points; the contract names these locations.

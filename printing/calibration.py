@@ -23,18 +23,22 @@ from printing.sheet import Rect, SheetPlan, plan_sheet
 from printing.slug import draw_slug, slug_text
 from printing.spec import to_options, validate
 from printing.text import draw_text
+from printing.translations import texts
 
-SCALE_MM = 5  # the back's scales run from -SCALE_MM to +SCALE_MM
+SCALE_MM = 10  # the back's scales run from -SCALE_MM to +SCALE_MM: every back offset the printer takes
+LABEL_EVERY = 5  # mm between the scales' numbers
+LABEL_SIZE = 6  # points
 CROSS_MM = 8
 OUTLINE = HexColor("#9a9a9a")
 INK = HexColor("#000000")
 ACCENT = HexColor("#c62828")
-DUPLEX_NAMES = {
-    "long": "long-edge duplex",
-    "short": "short-edge duplex",
-    "fold": "fold-over, no duplex",
-    "none": "one-sided",
-}
+POINT_DECIMALS = ("en",)  # the print languages that write 0.5; the others write 0,5
+
+
+def number(value: float, lang: str) -> str:
+    """Write a length as the language does: `0.5` or `0,5`, and a true minus sign."""
+    text = f"{value:g}".replace("-", "−")
+    return text if lang in POINT_DECIMALS else text.replace(".", ",")
 
 
 def render_calibration(
@@ -47,7 +51,8 @@ def render_calibration(
     spec = validate({**(options or {}), "kind": "calibration"})
     plan = plan_sheet(to_options(spec))
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, plan, "deskovka printer calibration")
+    say = texts("calibration", spec["lang"])
+    canvas = new_canvas(buffer, plan, say["title"])
     offset = tuple(spec["back_offset"]) if plan.duplex in ("long", "short") else (0.0, 0.0)
     sides = SIDES_FOLDED if plan.fold else SIDES
     if progress:
@@ -56,11 +61,11 @@ def render_calibration(
         page_offset = offset if side == "back" else (0.0, 0.0)
         canvas.saveState()
         canvas.translate(page_offset[0] * mm, page_offset[1] * mm)
-        for number, slot in enumerate(plan.slots, start=1):
+        for place, slot in enumerate(plan.slots, start=1):
             if side in ("front", "both"):
-                _front(canvas, slot.front, number, _settings(plan, spec))
+                _front(canvas, slot.front, place, _settings(plan, spec), say)
             if side in ("back", "both"):
-                _back(canvas, slot.back, number, spec, plan)
+                _back(canvas, slot.back, place, spec, plan)
         draw_marks(canvas, page_marks(plan, side))
         if plan.fold:
             draw_fold(canvas, plan.fold)
@@ -80,16 +85,23 @@ def _outline(canvas: Canvas, trim: Rect) -> None:
     canvas.rect(trim.x * mm, trim.y * mm, trim.w * mm, trim.h * mm, stroke=1, fill=0)
 
 
-def _settings(plan: SheetPlan, spec: Mapping[str, Any]) -> str:
+def _offset(spec: Mapping[str, Any]) -> dict[str, str]:
     x, y = spec["back_offset"]
-    offset = f" · back offset {x:g},{y:g} mm" if plan.duplex in ("long", "short") else ""
-    return (
-        f"{spec['paper'].upper()} · {plan.card[0]:g}×{plan.card[1]:g} mm · {plan.bleed:g} mm bleed · "
-        f"{DUPLEX_NAMES[plan.duplex]}{offset}"
-    )
+    return {"x": number(x, spec["lang"]), "y": number(y, spec["lang"])}
 
 
-def _front(canvas: Canvas, trim: Rect, number: int, settings: str) -> None:
+def _settings(plan: SheetPlan, spec: Mapping[str, Any]) -> str:
+    lang = spec["lang"]
+    say = texts("calibration", lang)
+    settings = say["settings"].format(
+        paper=spec["paper"].upper(), card=f"{number(plan.card[0], lang)}×{number(plan.card[1], lang)}",
+        bleed=number(plan.bleed, lang), duplex=say["duplex"][plan.duplex])
+    if plan.duplex in ("long", "short"):
+        settings += " · " + say["back_offset"].format(**_offset(spec))
+    return settings
+
+
+def _front(canvas: Canvas, trim: Rect, place: int, settings: str, say: Mapping[str, Any]) -> None:
     _outline(canvas, trim)
     cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
     canvas.setStrokeColor(ACCENT)
@@ -98,14 +110,14 @@ def _front(canvas: Canvas, trim: Rect, number: int, settings: str) -> None:
     canvas.circle(cx, cy, 1 * mm, stroke=1, fill=0)
     canvas.setFillColor(INK)
     canvas.setFont(BOLD, 9)
-    canvas.drawString(trim.x * mm + 2 * mm, trim.top * mm - 5 * mm, str(number))
+    canvas.drawString(trim.x * mm + 2 * mm, trim.top * mm - 5 * mm, str(place))
     box = (
         trim.x * mm + 2 * mm,
         cy + (CROSS_MM + 1) * mm,
         trim.w * mm - 4 * mm,
         trim.top * mm - 6 * mm - cy - (CROSS_MM + 1) * mm,
     )
-    draw_text(canvas, "deskovka calibration, front: " + settings, REGULAR, box, 7, 6)
+    draw_text(canvas, say["front"].format(settings=settings), REGULAR, box, 7, 6)
     bar = 10 * min(5, int((trim.w - 6) // 10))  # a bar of whole centimetres to check the print scale
     if bar >= 10:
         left, y = cx - bar * mm / 2, trim.y * mm + 6 * mm
@@ -113,10 +125,10 @@ def _front(canvas: Canvas, trim: Rect, number: int, settings: str) -> None:
         canvas.line(left, y, left + bar * mm, y)
         canvas.lines([(left + i * 10 * mm, y, left + i * 10 * mm, y + 2 * mm) for i in range(bar // 10 + 1)])
         canvas.setFont(REGULAR, 6)
-        canvas.drawCentredString(cx, y - 3 * mm, f"{bar} mm at 100% scale")
+        canvas.drawCentredString(cx, y - 3 * mm, say["scale_bar"].format(length=bar))
 
 
-def _back(canvas: Canvas, trim: Rect, number: int, spec: Mapping[str, Any], plan: SheetPlan) -> None:
+def _back(canvas: Canvas, trim: Rect, place: int, spec: Mapping[str, Any], plan: SheetPlan) -> None:
     _outline(canvas, trim)
     cx, cy = (trim.x + trim.w / 2) * mm, (trim.y + trim.h / 2) * mm
     canvas.setStrokeColor(INK)
@@ -132,22 +144,20 @@ def _back(canvas: Canvas, trim: Rect, number: int, spec: Mapping[str, Any], plan
     ]
     canvas.lines(ticks)
     canvas.setFillColor(INK)
-    canvas.setFont(REGULAR, 6)
-    for step in (-SCALE_MM, SCALE_MM):
-        canvas.drawCentredString(cx + step * mm, cy + 2.4 * mm, f"{step:+d}")
-        canvas.drawRightString(cx - 2.4 * mm, cy + step * mm - 1.7, f"{step:+d}")
+    canvas.setFont(REGULAR, LABEL_SIZE)
+    # x's numbers sit above its axis, y's to the left of its axis at the height of their ticks, each far enough
+    # from the corner they share (x at -5, y at +5) that their boxes never meet.
+    for step in range(-SCALE_MM, SCALE_MM + 1, LABEL_EVERY):
+        if step:
+            label = f"{step:+d}".replace("-", "−")
+            canvas.drawCentredString(cx + step * mm, cy + 2.0 * mm, label)
+            canvas.drawRightString(cx - 2.6 * mm, cy + (step - 0.6) * mm, label)
     canvas.drawString(cx + (SCALE_MM + 1.2) * mm, cy - 1.7, "x")
     canvas.drawCentredString(cx, cy + (SCALE_MM + 1.5) * mm, "y")
     canvas.setFont(BOLD, 9)
-    canvas.drawString(trim.x * mm + 2 * mm, trim.top * mm - 5 * mm, str(number))
-    if plan.fold:
-        advice = "Fold on the dashed line and hold it to the light: each cross should sit on 0, 0."
-    else:
-        x, y = spec["back_offset"]
-        advice = (
-            "Hold the sheet to the light and read where the front's cross falls on these scales "
-            f"(x + right, y + up). New back offset = {x:g},{y:g} + that reading."
-        )
+    canvas.drawString(trim.x * mm + 2 * mm, trim.top * mm - 5 * mm, str(place))
+    say = texts("calibration", spec["lang"])
+    advice = say["advice_fold"] if plan.fold else say["advice"].format(**_offset(spec))
     box = (
         trim.x * mm + 2 * mm,
         trim.y * mm + 2 * mm,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.decks.model import LANGUAGES
+from engine.decks.model import LANGUAGES, DeckError
 from engine.decks.store import builtin_ids
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
 from printing.spec import COUNT_RANGE, PER_PAGE, REFERENCE_SIZES, SpecError, validate
@@ -33,10 +33,15 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(dest="print_command", required=True, metavar="{deck,calibration,sheets,reference}")
     ids = ", ".join(builtin_ids())
     deck = commands.add_parser(
-        "deck", help="print a built-in deck",
-        description=f"Print a built-in deck to PDF: {ids}. (Decks uploaded to the API print through "
-                    "POST /v1/print-jobs.)")
-    deck.add_argument("deck", metavar="DECK", help=f"the deck id: {ids}")
+        "deck", help="print a built-in deck or a deck file (CSV or JSON)",
+        description=f"Print a built-in deck ({ids}) or your own deck file to PDF, offline. A file gets the checks "
+                    "POST /v1/decks gives an upload, and every problem is listed at once. (Decks uploaded to the API "
+                    "print through POST /v1/print-jobs.)")
+    deck.add_argument("deck", metavar="DECK|FILE", help=f"a built-in deck's id ({ids}), or a deck file: a deck "
+                      "document (.json) or a spreadsheet's CSV export (.csv, UTF-8; the columns of "
+                      "`deskovka deck validate --help`)")
+    deck.add_argument("--title", default=None, help="for a CSV file: the English title (default: the file's name)")
+    deck.add_argument("--kind", choices=["dated", "ordinal"], default="dated", help="for a CSV file (default dated)")
     _layout_options(deck)
     deck.add_argument(
         "--bleed",
@@ -152,10 +157,36 @@ def _common(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_deck(args: argparse.Namespace) -> int:
     """Print the deck named on the command line."""
+    name = args.deck
+    if args.deck.lower().endswith((".csv", ".json")) or Path(args.deck).is_file():
+        deck = _deck_file(Path(args.deck), args.title, args.kind)
+        if deck is None:
+            return 2
+        name = Path(args.deck).stem
+        args.deck = deck.id
     spec = {**_common(args), "kind": "deck", "deck": args.deck, "lang": args.lang}
     if args.bleed is not None:
         spec["bleed"] = args.bleed
-    return _write(spec, Path(args.output or f"{args.deck}.pdf"))
+    return _write(spec, Path(args.output or f"{name}.pdf"))
+
+
+def _deck_file(path: Path, title: str | None, kind: str) -> Any:
+    """Check a deck file as the API checks an upload and make it known to this process; None after saying why."""
+    from engine.decks import add_deck
+    from engine.decks.upload import deck_from_file
+
+    try:
+        deck, _ = deck_from_file(path, title or path.stem, kind)
+    except OSError as error:
+        print(f"{PROG}: error: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return None
+    except DeckError as error:
+        print(f"{PROG}: error: {path}: {len(error.problems)} problem(s)", file=sys.stderr)
+        for problem in error.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return None
+    add_deck(deck)
+    return deck
 
 
 def run_calibration(args: argparse.Namespace) -> int:

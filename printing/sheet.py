@@ -13,6 +13,11 @@ MARK_EDGE_CLEARANCE = 0.5  # marks of the two halves of a fold layout stop this 
 MARGIN = EDGE + MARK_GAP + MARK_MIN_LENGTH  # paper edge (or fold line) to the nearest bleed edge
 DEFAULT_BLEED = 3.0
 BLEED_STEP = 0.5
+# White space left between neighbouring cards' bleeds where the sheet has room, so a miscut shows paper rather
+# than the neighbour's colours; trims nearer than APART_MIN are said to touch (in the slug).
+GUTTER = 2.0
+APART_MIN = 1.0
+SLUG_ROOM = 3.0  # of the margins' spare length, kept out of the gutters for the slug's line (6 pt and clearances)
 EPSILON = 1e-9
 
 
@@ -109,6 +114,13 @@ class SheetPlan:
     front_marks: tuple[Segment, ...]
     back_marks: tuple[Segment, ...]
     fold: Segment | None  # the fold line of the "fold" layout, where fronts and backs share one page
+    gutter: tuple[float, float] = (0.0, 0.0)  # white space between neighbouring bleeds: across, down
+
+    @property
+    def touching(self) -> tuple[bool, bool]:
+        """Whether neighbouring cards' trims lie nearer than APART_MIN: side by side, one above the other."""
+        return (self.columns > 1 and 2 * self.bleed + self.gutter[0] < APART_MIN - EPSILON,
+                self.rows > 1 and 2 * self.bleed + self.gutter[1] < APART_MIN - EPSILON)
 
     @property
     def per_sheet(self) -> int:
@@ -171,10 +183,12 @@ def _place(layout: _Layout, card: tuple[float, float], bleed: float, duplex: str
     area, (width, height) = layout.area, layout.page
     columns, rows = _fit(area.w, card[0], bleed), _fit(area.h, card[1], bleed)
     pitch_x, pitch_y = card[0] + 2 * bleed, card[1] + 2 * bleed
-    left = area.x + (area.w - columns * pitch_x) / 2
-    top = area.top - (area.h - rows * pitch_y) / 2
+    gutter = (_gutter(area.w, columns, pitch_x), _gutter(area.h, rows, pitch_y))
+    step_x, step_y = pitch_x + gutter[0], pitch_y + gutter[1]
+    left = area.x + (area.w - columns * step_x + gutter[0]) / 2
+    top = area.top - (area.h - rows * step_y + gutter[1]) / 2
     fronts = [
-        Rect(left + column * pitch_x + bleed, top - (row + 1) * pitch_y + bleed, card[0], card[1])
+        Rect(left + column * step_x + bleed, top - row * step_y - pitch_y + bleed, card[0], card[1])
         for row in range(rows)
         for column in range(columns)
     ]
@@ -202,7 +216,16 @@ def _place(layout: _Layout, card: tuple[float, float], bleed: float, duplex: str
         tuple(front_marks),
         tuple(back_marks),
         fold,
+        gutter,
     )
+
+
+def _gutter(length: float, count: int, pitch: float) -> float:
+    """The gutter the margins leave room for between `count` cards along `length`, in tenths of a mm, at most GUTTER."""
+    if count < 2:
+        return 0.0
+    spare = (length - 2 * MARGIN - SLUG_ROOM - count * pitch + EPSILON) / (count - 1)
+    return max(0.0, min(GUTTER, math.floor(spare * 10) / 10))
 
 
 # A back goes where it lands behind its front once the sheet turns over (in the duplex unit, or by

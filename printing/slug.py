@@ -15,6 +15,8 @@ from printing.sheet import EDGE, Rect, Segment, SheetPlan
 SIZE = 6.0  # points: the smallest size deskovka prints
 CLEARANCE = 0.4  # mm between the slug and any mark or bleed
 INK = HexColor("#555555")
+TOUCHING = {(True, False): "side by side", (False, True): "top to bottom", (True, True): "on every side"}
+TOUCH_SHORT = {(True, False): "columns", (False, True): "rows", (True, True): "cards"}
 DUPLEX_NAMES = {"long": "long-edge duplex", "short": "short-edge duplex", "fold": "fold-over", "none": "one-sided"}
 
 
@@ -24,7 +26,14 @@ def slug_text(plan: SheetPlan, paper: str) -> tuple[str, ...]:
     size = f"{plan.card[0]:g}×{plan.card[1]:g} mm"
     full = (f"deskovka · {paper.upper()} · {f'{preset} {size}' if preset else size} · bleed {plan.bleed:g} mm · "
             f"{DUPLEX_NAMES[plan.duplex]}")
-    return full, f"{paper.upper()} · {size} · bleed {plan.bleed:g} mm · {DUPLEX_NAMES[plan.duplex]}"
+    short = f"{paper.upper()} · {size} · bleed {plan.bleed:g} mm · {DUPLEX_NAMES[plan.duplex]}"
+    where = TOUCHING.get(plan.touching)
+    if where is None:
+        return full, short
+    # No room for a gutter: the sheet says so, since a miscut there shows the neighbour's colours.
+    return (f"{full} · no room for a gutter: cards touch {where}, cut exactly on the lines",
+            f"{short} · cards touch {where}: cut exactly on the lines",
+            f"{paper.upper()} · bleed {plan.bleed:g} mm · {TOUCH_SHORT[plan.touching]} touch: cut on the lines")
 
 
 def _box_height() -> float:

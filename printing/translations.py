@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 TEXTS_DIR = Path(__file__).with_name("texts")
-KINDS = ("reference", "sheet")  # reference cards; the score sheet's labels
+KINDS = ("reference", "sheet", "calibration")  # reference cards; the score sheet's labels; the calibration sheet
 GAMES = ("timeline", "chronology", "lost-cities", "around-the-world", "ticket-to-ride-europe")
 SECTIONS = ("setup", "turn", "special", "end")
 

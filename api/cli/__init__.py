@@ -117,8 +117,16 @@ def openapi(args: argparse.Namespace) -> int:
     return 0
 
 
+def version() -> str:
+    """The service's version, as its pages and assets name it."""
+    from api.config import VERSION
+
+    return VERSION
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="deskovka", description=__doc__)
+    top.add_argument("--version", action="version", version=f"deskovka {version()}")
     commands = top.add_subparsers(dest="command", required=True)
 
     for name, func, text in (

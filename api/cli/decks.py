@@ -6,9 +6,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import orjson
+from engine.decks.model import LANGUAGES, DeckError
 
-from engine.decks.model import DeckError
+# The CSV columns, as engine.decks.upload names them (not imported here: it loads Pillow).
+CSV_COLUMNS = ("id", "theme", "year", "group", "position", "colour", *(f"title_{lang}" for lang in LANGUAGES),
+               "source", "note", "image")
 
 
 def load(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -16,20 +18,9 @@ def load(args: argparse.Namespace) -> tuple[Any, Any]:
 
     :raises DeckError:
     """
-    from engine.decks.upload import csv_problems, deck_from_csv, user_deck  # Pillow: only for the deck commands
+    from engine.decks.upload import deck_from_file  # Pillow: only for the deck commands
 
-    path = Path(args.file)
-    text = path.read_text(encoding="utf-8")
-    if path.suffix.lower() == ".csv":
-        try:
-            return user_deck(deck_from_csv(text, args.title, args.kind))
-        except DeckError as error:
-            raise DeckError(csv_problems(error.problems)) from None
-    try:
-        doc = orjson.loads(text)
-    except orjson.JSONDecodeError as error:
-        raise DeckError([f"not JSON: {error}"]) from None
-    return user_deck(doc)
+    return deck_from_file(Path(args.file), args.title, args.kind)
 
 
 def _checked(args: argparse.Namespace):
@@ -67,10 +58,10 @@ def import_deck(args: argparse.Namespace) -> int:
     deck, doc = checked
     settings = config.from_env()
     url = settings["REDIS_URL"] or EmbeddedRedis.from_settings(settings).start()
-    created = DeckStore(redis.Redis.from_url(str(url)), int(settings["DECK_TTL"])).save(deck, doc)
+    created, public = DeckStore(redis.Redis.from_url(str(url)), int(settings["DECK_TTL"])).save(deck, doc, args.public)
     where = _where(str(url)) if settings["REDIS_URL"] else f"the embedded Redis (data in {settings['DATA_DIR']})"
     print(f"{deck.id} ({len(deck.cards)} cards) {'imported into' if created else 'was already in'} {where}, "
-          f"key {DeckStore.key_for(deck.id)}")
+          f"key {DeckStore.key_for(deck.id)}, {'published' if public else 'private (listed to the operator only)'}")
     return 0
 
 
@@ -80,6 +71,11 @@ def _where(url: str) -> str:
     host = parts.hostname or parts.path
     port = f":{parts.port}" if parts.port else ""
     return f"Redis at {parts.scheme}://{host}{port}{parts.path if parts.hostname else ''}"
+
+
+FILE_HELP = ("a deck document (.json, the format of GET /v1/decks/{id}) or a spreadsheet's CSV export (.csv, UTF-8): "
+             "one card a row, the first row naming the columns " + ", ".join(CSV_COLUMNS) + "; id and title_en are "
+             "required, and year (dated) or group and position (ordinal)")
 
 
 def register(commands: Any) -> None:
@@ -93,7 +89,9 @@ def register(commands: Any) -> None:
          "in DESKOVKA_DATA_DIR. Games and print jobs then name it by the id it prints."),
     ):
         command = actions.add_parser(name, help=summary, description=description)
-        command.add_argument("file")
+        command.add_argument("file", help=FILE_HELP)
+        if name == "import":
+            command.add_argument("--public", action="store_true", help="list it to everybody (default: private)")
         command.add_argument("--title", default="Uploaded deck", help="for CSV: the deck's English title")
         command.add_argument("--kind", choices=["dated", "ordinal"], default="dated", help="for CSV (default dated)")
         command.set_defaults(func=func)

@@ -1,6 +1,6 @@
 """CORS for browser clients on other origins: seat tokens travel in a header, never a cookie, so any origin may call."""
 
-ALLOW_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, Last-Event-ID"
+ALLOW_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, Last-Event-ID, Deck-Tokens, Accept-Language"
 EXPOSE_HEADERS = "ETag, Location"
 
 

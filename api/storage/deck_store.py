@@ -9,13 +9,13 @@ from api import clock
 from api.storage import metrics
 from engine.core.errors import DeckGone
 from engine.decks import Deck, add_deck, builtin_decks
-from engine.decks.parse import parse_deck
+from engine.decks.parse import content_hash, parse_deck
 from engine.decks.store import builtin_document, find_deck, forget_deck, knows
 
 
-def summary(deck: Deck, builtin: bool) -> dict[str, Any]:
+def summary(deck: Deck, builtin: bool, public: bool = True) -> dict[str, Any]:
     return {"id": deck.id, "kind": deck.kind, "title": deck.title, "cards": len(deck.cards),
-            "languages": deck.languages, "builtin": builtin}
+            "languages": deck.languages, "builtin": builtin, "public": public}
 
 
 class DeckStore:
@@ -23,6 +23,8 @@ class DeckStore:
     summaries = "dk:deck-summary"
     # Scored by when each deck expires, so expired entries are trimmed with one command.
     index = "dk:decks"
+    # The published ones, scored the same: the list everybody sees. An upload is private unless published.
+    public_index = "dk:decks-public"
     # A built-in deck as a game began with it, kept by content hash so the game plays on after a release changes it.
     snapshot_prefix = "dk:deck-snapshot"
 
@@ -49,17 +51,25 @@ class DeckStore:
     def summary_key(cls, deck_id: str) -> str:
         return f"{cls.summaries}:{deck_id}"
 
-    def save(self, deck: Deck, doc: dict[str, Any]) -> bool:
-        """Store a validated document; return False when the same deck was already there (its TTL is refreshed)."""
+    def save(self, deck: Deck, doc: dict[str, Any], public: bool = False) -> tuple[bool, bool]:
+        """Store a validated document, published or not; return whether it is new and whether it is published.
+
+        The same deck uploaded again has its TTL refreshed, and stays published once published.
+        """
         now = clock.now().timestamp()
         created = bool(self.connection.set(self.key_for(doc["id"]), orjson.dumps(doc), nx=True, ex=self.ttl))
-        self.connection.set(self.summary_key(doc["id"]), orjson.dumps(summary(deck, False)), ex=self.ttl)
+        public = public or bool(self.connection.zscore(self.public_index, doc["id"]))
+        # With the content hash its token is bound to, so a list checks tokens without reading documents.
+        row = {**summary(deck, False, public), "content": content_hash(doc)}
+        self.connection.set(self.summary_key(doc["id"]), orjson.dumps(row), ex=self.ttl)
         self.connection.zadd(self.index, {doc["id"]: now + self.ttl})
+        if public:
+            self.connection.zadd(self.public_index, {doc["id"]: now + self.ttl})
         if created:
             metrics.count(self.connection, "decks_uploaded")
         else:
             self.connection.expire(self.key_for(doc["id"]), self.ttl)
-        return created
+        return created, public
 
     def touch(self, deck_id: str) -> None:
         """A game or a print job uses the deck: it lives from now until after any game that may play it."""
@@ -68,6 +78,7 @@ class DeckStore:
             pipe.expire(self.key_for(deck_id), self.in_play_ttl)
             pipe.expire(self.summary_key(deck_id), self.in_play_ttl)
             pipe.zadd(self.index, {deck_id: now + self.in_play_ttl}, xx=True)
+            pipe.zadd(self.public_index, {deck_id: now + self.in_play_ttl}, xx=True)
             pipe.execute()
 
     def touch_in_play(self, deck_id: str) -> None:
@@ -84,15 +95,21 @@ class DeckStore:
         raw = self.connection.get(self.key_for(deck_id)) if deck_id.startswith("user-") else None
         return None if raw is None else orjson.loads(raw)
 
-    def page(self, offset: int, limit: int) -> list[dict[str, Any]]:
-        """Return the summaries of one page of stored decks, the soonest to expire first."""
-        self.connection.zremrangebyscore(self.index, "-inf", clock.now().timestamp())
-        ids = [raw.decode() for raw in self.connection.zrange(self.index, offset, offset + limit - 1)]
-        raws = self.connection.mget([self.summary_key(deck_id) for deck_id in ids]) if ids else []
-        return [orjson.loads(raw) for raw in raws if raw is not None]
+    def page(self, offset: int, limit: int, everyone: bool = False) -> list[dict[str, Any]]:
+        """Return the summaries of a page of stored decks (`everyone`: the published ones), soonest to expire first."""
+        index = self.public_index if everyone else self.index
+        self.connection.zremrangebyscore(index, "-inf", clock.now().timestamp())
+        ids = [raw.decode() for raw in self.connection.zrange(index, offset, offset + limit - 1)]
+        return self.summaries_of(ids)
 
-    def count(self) -> int:
-        return int(self.connection.zcard(self.index))
+    def summaries_of(self, ids: list[str]) -> list[dict[str, Any]]:
+        """Return the summaries of the stored decks among `ids` (one read), in their order."""
+        raws = self.connection.mget([self.summary_key(deck_id) for deck_id in ids]) if ids else []
+        # Decks stored before publishing existed have no `public` in their summary: they are private.
+        return [{"public": False, **orjson.loads(raw)} for raw in raws if raw is not None]
+
+    def count(self, everyone: bool = False) -> int:
+        return int(self.connection.zcard(self.public_index if everyone else self.index))
 
     def make_known(self, deck_id: Any) -> Deck | None:
         """Load a user deck into this process's engine if it is one, refresh its TTL, and return it (or None).

@@ -39,7 +39,8 @@ def _texts(value: Any, where: str, problems: list[str], max_length: int = MAX_TI
 
 def _int(value: Any, where: str, problems: list[str], low: int, high: int) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.append(f"{where}: must be a whole number")
+        # The value as sent, so a typo ("14S0") is found without opening the file.
+        problems.append(f"{where}: {value!r} is not a whole number" if value is not None else f"{where}: is missing")
         return None
     if not low <= value <= high:
         problems.append(f"{where}: {value} is outside {low}..{high}")
@@ -75,7 +76,8 @@ def _card(raw: Any, i: int, kind: str, group_ids: set[str], problems: list[str])
     before = len(problems)
     card_id = raw.get("id")
     if not isinstance(card_id, str) or not SLUG.match(card_id):
-        problems.append(f"{where}.id: must be lower-case letters, digits and dashes (1-64)")
+        problems.append(f"{where}.id: {str(card_id)[:70]!r} must be lower-case letters, digits and dashes (1-64)"
+                        if card_id is not None else f"{where}.id: is missing")
     title = _texts(raw.get("title"), f"{where}.title", problems)
     year = group = position = None
     if kind == "dated":
@@ -134,11 +136,13 @@ def parse_deck(raw: Any) -> Deck:
         problems.append(f"cards: at most {MAX_CARDS} cards, not {len(raw_cards)}")
         raw_cards = []
     group_ids = {group.id for group in groups}
+    placed: list[tuple[int, Card]] = []
     for i, item in enumerate(raw_cards):
         card = _card(item, i, kind or "dated", group_ids, problems)
         if card is not None:
-            cards.append(card)
-    _duplicates(cards, problems)
+            placed.append((i, card))
+    _duplicates(placed, problems)
+    cards = [card for _, card in placed]
     if problems:
         raise DeckError(problems)
     return Deck(
@@ -163,14 +167,15 @@ def content_hash(raw: dict[str, Any]) -> str:
     return hashlib.sha256(orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
-def _duplicates(cards: list[Card], problems: list[str]) -> None:
+def _duplicates(cards: list[tuple[int, Card]], problems: list[str]) -> None:
+    """Name both places of a repeated id or English title (a CSV upload names them as rows)."""
     seen_ids: dict[str, int] = {}
-    seen_titles: dict[str, str] = {}
-    for card in cards:
+    seen_titles: dict[str, int] = {}
+    for i, card in cards:
         if card.id in seen_ids:
-            problems.append(f"card {card.id!r}: the id is used twice")
-        seen_ids[card.id] = 1
+            problems.append(f"cards[{i}].id: {card.id!r} is used twice, first by cards[{seen_ids[card.id]}]")
+        seen_ids.setdefault(card.id, i)
         title = card.title.get("en", "").strip().casefold()
         if title in seen_titles:
-            problems.append(f"card {card.id!r}: same English title as card {seen_titles[title]!r}")
-        seen_titles.setdefault(title, card.id)
+            problems.append(f"cards[{i}].title.en: the same English title as cards[{seen_titles[title]}]")
+        seen_titles.setdefault(title, i)

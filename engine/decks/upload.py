@@ -4,7 +4,9 @@ import base64
 import binascii
 import csv
 import io
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, UnidentifiedImageError
@@ -97,9 +99,33 @@ def _read_csv(text: str, title: str, kind: str) -> dict[str, Any]:
     return doc
 
 
+def deck_from_file(path: Path, title: str = "Uploaded deck", kind: str = "dated") -> tuple[Deck, dict[str, Any]]:
+    """Read and check a deck file as `POST /v1/decks` checks an upload: CSV by its extension, else JSON.
+
+    :raises DeckError: listing every problem (CSV problems name rows); OSError when it cannot be read.
+    """
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".csv":
+        try:
+            return user_deck(deck_from_csv(text, title, kind))
+        except DeckError as error:
+            raise DeckError(csv_problems(error.problems)) from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DeckError([f"not JSON: {error}"]) from None
+    return user_deck(doc)
+
+
 def csv_problems(problems: list[str]) -> list[str]:
-    """Name CSV rows (the header is row 1) instead of card indexes."""
-    return [re.sub(r"^cards\[(\d+)\]\.?", lambda m: f"row {int(m.group(1)) + 2}: ", p) for p in problems]
+    """Name CSV rows (the header is row 1) and their columns instead of card indexes and fields."""
+
+    def in_rows(problem: str) -> str:
+        problem = re.sub(r"^cards\[(\d+)\]\.?", lambda m: f"row {int(m.group(1)) + 2}: ", problem)
+        problem = re.sub(r"cards\[(\d+)\]", lambda m: f"row {int(m.group(1)) + 2}", problem)
+        return re.sub(r"^(row \d+: )title\.(\w+)", r"\1title_\2", problem)
+
+    return [in_rows(problem) for problem in problems]
 
 
 def image_problem(uri: str) -> str | None:

@@ -61,3 +61,13 @@ def test_the_commands_explain_themselves(capsys):
     with pytest.raises(SystemExit):
         main(["deck", "import", "--help"])
     assert "DESKOVKA_REDIS_URL" in capsys.readouterr().out
+
+
+def test_the_deck_commands_describe_their_file_and_the_csv_columns(capsys):
+    from engine.decks.upload import CSV_COLUMNS
+
+    for command in ("validate", "import"):
+        with pytest.raises(SystemExit):
+            main(["deck", command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert ".json" in text and ".csv" in text and ", ".join(CSV_COLUMNS) in text

@@ -76,7 +76,8 @@ class TestUpload:
         assert deck["cards"] == 40 and deck["languages"] == ["en", "cs"] and deck["id"].startswith("user-")
         assert response.headers["Location"] == f"/v1/decks/{deck['id']}"
         assert upload_csv(client, csv_text(forty_cards()), title="My deck").status_code == 200
-        listed = {d["id"]: d for d in client.get("/v1/decks?limit=200").get_json()["decks"]}
+        listed = {d["id"]: d for d in client.get("/v1/decks?limit=200", headers={"Deck-Tokens": deck["token"]})
+                  .get_json()["decks"]}
         assert listed[deck["id"]]["cards"] == 40 and not listed[deck["id"]]["builtin"]
         assert listed["timeline-classic"]["builtin"]
         public = {card["id"]: card for card in client.get(f"/v1/decks/{deck['id']}").get_json()["cards"]}

@@ -201,7 +201,7 @@ class TestDeckLife:
     def test_an_expired_deck_leaves_the_list(self, app, client, redis_client):
         app.extensions["deskovka"]["decks"].ttl = 100
         with freeze_time("2026-05-01 12:00:00") as frozen:
-            deck = client.post("/v1/decks", json=small_deck()).get_json()
+            deck = client.post("/v1/decks?public=true", json=small_deck()).get_json()
             listed = [d["id"] for d in client.get("/v1/decks?limit=200").get_json()["decks"]]
             assert deck["id"] in listed
             frozen.tick(101)
@@ -212,7 +212,7 @@ class TestDeckLife:
 
 class TestDeckList:
     def test_pages_walk_every_deck_and_read_only_their_own_summaries(self, client, redis_client):
-        uploaded = {client.post("/v1/decks", json=small_deck(tag)).get_json()["id"] for tag in "abcde"}
+        uploaded = {client.post("/v1/decks?public=true", json=small_deck(tag)).get_json()["id"] for tag in "abcde"}
         redis_client.config_resetstat()
         seen, cursor, pages = [], 0, 0
         while cursor is not None:

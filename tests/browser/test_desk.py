@@ -137,7 +137,7 @@ def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_
     open_desk(desk, live_server)
     desk.save_screenshot(str(artifacts() / "desk-phone-top.png"))
     desk.find_element(By.CSS_SELECTOR, "#languages a[hreflang='cs']").click()  # the switch
-    wait(desk, lambda: desk.find_element(By.TAG_NAME, "h1").text.endswith("Tisková kancelář"), 20)
+    wait(desk, lambda: desk.find_element(By.TAG_NAME, "h1").text.endswith("Příprava tisku"), 20)
     wait(desk, lambda: desk.find_elements(By.CSS_SELECTOR, "#deck option[value='timeline-classic']"), 20)
     for control in desk.find_elements(By.CSS_SELECTOR, "form input, form select, form textarea"):
         assert desk.execute_script("return arguments[0].labels.length", control) == 1, control.get_attribute("id")

@@ -40,10 +40,12 @@ def parse(html: str) -> Page:
 
 
 @pytest.mark.parametrize(("header", "lang", "title"), [
-    ("cs-CZ,cs;q=0.9,en;q=0.8", "cs", "Tisková kancelář"),
+    ("cs-CZ,cs;q=0.9,en;q=0.8", "cs", "Příprava tisku"),
     ("de-DE,en;q=0.5", "de", "Druckbüro"),
-    ("hu-HU,sk;q=0.8", "sk", "Tlačová kancelária"),
-    ("hu-HU,fr;q=0.8", "en", "Print desk"),
+    ("fr-FR,sk;q=0.8", "sk", "Príprava tlače"),
+    ("hu-HU,fr;q=0.8", "hu", "Nyomtatás"),
+    ("ru-RU", "ru", "Печать"),
+    ("fr-FR,it;q=0.8", "en", "Print desk"),
     ("", "en", "Print desk"),
 ])
 def test_the_page_speaks_the_visitors_language(client, header, lang, title):
@@ -112,7 +114,7 @@ def test_every_language_has_every_text_and_the_same_placeholders():
     for prefix, values in (("kind_", KINDS), ("game_", GAMES), ("paper_", PAPERS), ("duplex_", DUPLEX_MODES),
                            ("size_", (*CARD_SIZES, *REFERENCE_SIZES))):
         assert {prefix + value for value in values} <= set(english)
-    assert json.loads((ASSETS / "texts" / "cs.json").read_text(encoding="utf-8"))["title"] == "Tisková kancelář"
+    assert json.loads((ASSETS / "texts" / "cs.json").read_text(encoding="utf-8"))["title"] == "Příprava tisku"
 
 
 def test_every_file_of_the_page_ships_as_package_data():

@@ -33,7 +33,10 @@ def test_unknown_columns_are_refused():
 
 
 def test_problems_name_csv_rows():
-    assert csv_problems(["cards[0].year: must be a whole number"]) == ["row 2: year: must be a whole number"]
+    assert csv_problems(["cards[0].year: '14S0' is not a whole number"]) == [
+        "row 2: year: '14S0' is not a whole number"]
+    assert csv_problems(["cards[3].id: 'moon' is used twice, first by cards[1]"]) == [
+        "row 5: id: 'moon' is used twice, first by row 3"]
 
 
 def test_the_id_is_a_content_address():

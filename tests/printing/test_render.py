@@ -230,10 +230,10 @@ def test_calibration_pages():
     reader = pypdf.PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == 2
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612, abs=0.01)
-    front, back = (page.extract_text() for page in reader.pages)
-    assert "calibration" in front and "back offset 0.5,-1 mm" in front
-    assert "+5" in back and "-5" in back
-    assert "New back offset = 0.5,-1 + that reading." in " ".join(back.split())
+    front, back = (" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "calibration" in front and "back offset x 0.5 mm, y −1 mm" in front
+    assert "+5" in back and "−10" in back
+    assert "New back offset: x 0.5 mm, y −1 mm plus that reading." in " ".join(back.split())
     assert len(pypdf.PdfReader(io.BytesIO(printing.render_calibration({"duplex": "fold"}))).pages) == 1
 
 

@@ -11,6 +11,9 @@
   // A text that depends on a number has one form per plural category of the language ("one", "few", "other", …).
   const count = (forms, number, values) => fill(forms[plurals.select(number)] || forms.other, values);
 
+  // Problems come back in the page's language.
+  const api = (url, options = {}) => fetch(url, { ...options, headers: { "Accept-Language": pageLang, ...options.headers } });
+
   const form = $("desk");
   const kind = $("kind");
   const deck = $("deck");
@@ -55,12 +58,25 @@
 
   // ---- numbers people type ----
 
+  // One number as people write it: a decimal point or comma, a minus or hyphen; anything else is refused, not guessed.
+  const NUMBER = /^[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+
+  function parseNumber(text) {
+    const plain = text.trim().replace(/[−–]/g, "-");
+    return NUMBER.test(plain) ? Number(plain.replace(",", ".")) : null;
+  }
+
   function parseOffset(text) {
-    // "0.5, -1", "0,5; -1" or "0.5 -1": two numbers, a decimal comma allowed where it cannot mean "next number".
-    const numbers = text.replace(/−/g, "-").match(/[-+]?\d+(?:[.,]\d+)?/g) || [];
-    const values = numbers.map((number) => Number(number.replace(",", ".")));
-    if (values.length !== 2 || values.some((value) => !Number.isFinite(value))) return null;
-    return values;
+    // Two numbers: "0.5, -1", "0,5; -1", "0,5 -1" or "0.5,-1". A comma parts them only where it cannot be a
+    // decimal comma (beside a space, or the one comma between two numbers written with points); "1,5,2" is refused.
+    const plain = text.trim().replace(/[−–]/g, "-");
+    let parts;
+    if (plain.includes(";")) parts = plain.split(/\s*;\s*/);
+    else if (/\s/.test(plain)) parts = plain.replace(/\s*,\s+|\s+,\s*/g, " ").split(/\s+/);
+    else parts = plain.split(",");
+    if (parts.length !== 2) return null;
+    const values = parts.map(parseNumber);
+    return values.some((value) => value === null || !Number.isFinite(value)) ? null : values;
   }
 
   const tenths = (value) => Math.round(value * 10) / 10 || 0;
@@ -81,6 +97,10 @@
     if (chosen === "deck") spec.deck = deck.value;
     if (chosen === "reference") spec.game = $("game").value;
     if (chosen === "score-sheets") {
+      for (const id of ["count", "game-number"]) {
+        const field = $(id);
+        if (field.validity.badInput) throw new Error(fill(T.number_invalid, { field: T[id.replace("-", "_")], value: "" }));
+      }
       spec.count = $("count").valueAsNumber;
       spec.per_page = Number($("per-page").value);
       spec.names = $("names").value.split("\n").map((name) => name.trim()).filter(Boolean);
@@ -93,7 +113,10 @@
     if (offset === null) throw new Error(T.back_offset_invalid);
     spec.back_offset = offset;
     const bleed = $("bleed");
-    if (chosen !== "reference" && bleed.value !== "") spec.bleed = bleed.valueAsNumber;
+    if (chosen !== "reference" && bleed.value.trim() !== "") {
+      spec.bleed = parseNumber(bleed.value);
+      if (spec.bleed === null) throw new Error(fill(T.number_invalid, { field: T.bleed, value: bleed.value.trim() }));
+    }
     return spec;
   }
 
@@ -160,7 +183,11 @@
 
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  // Bumped whenever the result panel is cleared: a job followed for an older request stops showing itself.
+  let shown = 0;
+
   function clearResult() {
+    shown += 1;
     delete $("result").dataset.job;
     error.replaceChildren();
     status.textContent = "";
@@ -204,16 +231,18 @@
   const retryAfter = (response) => Math.min(60, Number(response.headers.get("Retry-After")) || 2);
 
   async function follow(job) {
+    const mine = shown;
     let delay = 250;
     let failures = 0;
     for (;;) {
+      if (mine !== shown) return; // the panel was cleared for something newer: this job is no longer its subject
       showJob(job);
       if (job.status === "finished" || job.status === "failed") return;
       await sleep(delay);
       delay = Math.min(1000, delay * 1.5);
       let response;
       try {
-        response = await fetch(`/v1/print-jobs/${encodeURIComponent(job.id)}`, { cache: "no-store" });
+        response = await api(`/v1/print-jobs/${encodeURIComponent(job.id)}`, { cache: "no-store" });
       } catch (problem) {
         // The server may be restarting; the job is kept in Redis, so keep asking for a while.
         if (++failures > 10) throw problem;
@@ -235,6 +264,7 @@
         return;
       }
       job = await response.json();
+      if (mine !== shown) return;
     }
   }
 
@@ -251,7 +281,7 @@
     printButton.disabled = true;
     status.textContent = T.status_sending;
     try {
-      const response = await fetch("/v1/print-jobs", {
+      const response = await api("/v1/print-jobs", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(spec),
@@ -277,6 +307,27 @@
 
   // ---- decks ----
 
+  // The tokens of the decks uploaded from this browser: an upload is private, listed only to whoever sends its token.
+  const TOKENS = "deskovka.deck-tokens";
+  const MAX_TOKENS = 100;
+
+  function heldTokens() {
+    try {
+      const tokens = JSON.parse(localStorage.getItem(TOKENS) || "[]");
+      return Array.isArray(tokens) ? tokens.filter((token) => typeof token === "string").slice(-MAX_TOKENS) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  function keepToken(token) {
+    try {
+      localStorage.setItem(TOKENS, JSON.stringify([...heldTokens().filter((held) => held !== token), token].slice(-MAX_TOKENS)));
+    } catch {
+      // storage refused (a private window): the deck stays in this page's list until it is reloaded
+    }
+  }
+
   function deckTitle(summary) {
     return summary.title[pageLang] || summary.title.en || Object.values(summary.title)[0] || summary.id;
   }
@@ -300,7 +351,9 @@
     try {
       let cursor = 0;
       for (let page = 0; cursor !== null && cursor !== undefined && page < 100; page += 1) {
-        const response = await fetch(`/v1/decks?limit=100&cursor=${encodeURIComponent(cursor)}`);
+        const response = await api(`/v1/decks?limit=100&cursor=${encodeURIComponent(cursor)}`, {
+          headers: heldTokens().length ? { "Deck-Tokens": heldTokens().join(",") } : {},
+        });
         if (!response.ok) throw new Error((await readProblem(response)).message);
         const body = await response.json();
         body.decks.forEach(addDeck);
@@ -347,12 +400,21 @@
         return;
       }
       const json = /\.json$/i.test(file.name) || file.type === "application/json";
-      let url = "/v1/decks";
+      const typed = $("deck-title").value.trim().slice(0, 120);
+      let url = `/v1/decks?public=${$("deck-public").checked}`;
       if (!json) {
-        const title = file.name.replace(/\.[^.]*$/, "").slice(0, 120) || "Uploaded deck";
-        url += `?title=${encodeURIComponent(title)}&kind=${csvKind(text)}`;
+        const title = typed || file.name.replace(/\.[^.]*$/, "").slice(0, 120) || "Uploaded deck";
+        url += `&title=${encodeURIComponent(title)}&kind=${csvKind(text)}`;
+      } else if (typed) {
+        try {
+          const doc = JSON.parse(text);
+          if (doc && typeof doc === "object" && doc.title && typeof doc.title === "object") doc.title.en = typed;
+          text = JSON.stringify(doc);
+        } catch {
+          // not JSON: the server says so, in the page's language
+        }
       }
-      const response = await fetch(url, {
+      const response = await api(url, {
         method: "POST",
         headers: { "Content-Type": json ? "application/json" : "text/csv; charset=utf-8", Accept: "application/json" },
         body: text,
@@ -364,6 +426,8 @@
         return;
       }
       const summary = await response.json();
+      if (summary.token) keepToken(summary.token);
+      clearResult(); // the result panel showed a PDF of what was chosen before this deck
       addDeck(summary);
       deck.value = summary.id;
       kind.value = "deck";
@@ -391,10 +455,11 @@
   function applyReading() {
     const result = $("reading-result");
     const inputs = [$("reading-x"), $("reading-y")];
-    const readings = inputs.map((input) => input.valueAsNumber);
+    const readings = inputs.map((input) => parseNumber(input.value));
+    const scale = Number(inputs[0].dataset.scale);
     result.className = "bad";
-    if (readings.some((value, i) => !Number.isFinite(value) || !inputs[i].checkValidity())) {
-      result.textContent = fill(T.reading_invalid, { scale: inputs[0].max });
+    if (readings.some((value) => value === null || Math.abs(value) > scale)) {
+      result.textContent = fill(T.reading_invalid, { scale });
       return;
     }
     const base = readingBase();
@@ -411,7 +476,11 @@
 
   // ---- wiring ----
 
-  kind.addEventListener("change", showKind);
+  kind.addEventListener("change", () => {
+    clearResult(); // a PDF of another kind is not what the form now asks for
+    showKind();
+  });
+  deck.addEventListener("change", clearResult);
   deck.addEventListener("change", showDeckLanguage);
   $("lang").addEventListener("change", showDeckLanguage);
   size.addEventListener("change", showKind);

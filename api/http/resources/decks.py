@@ -76,6 +76,7 @@ class CsvDeckUploadSchema(Schema):
     title = fields.String(validate=validate.Length(1, 120), metadata={"description": "The deck's English title."})
     kind = fields.String(validate=validate.OneOf(["dated", "ordinal"]),
                          metadata={"description": "dated (a year column) or ordinal (group, position)."})
+    public = fields.Boolean(metadata={"description": "List the deck to everybody (as the query's `public`)."})
 
 
 class DeckSummarySchema(Schema):
@@ -85,6 +86,9 @@ class DeckSummarySchema(Schema):
     cards = fields.Integer(required=True)
     languages = fields.List(fields.String(), required=True, metadata={"description": "Languages every card has."})
     builtin = fields.Boolean(required=True)
+    public = fields.Boolean(required=True, metadata={
+        "description": "Listed to everybody; an uploaded deck is private (listed only with its token) unless "
+                       "published."})
 
 
 class UploadedDeckSchema(DeckSummarySchema):
@@ -108,6 +112,9 @@ class UploadQuerySchema(Schema):
                           metadata={"description": "For CSV: the deck's English title."})
     kind = fields.String(load_default="dated", validate=validate.OneOf(["dated", "ordinal"]),
                          metadata={"description": "For CSV: dated (year column) or ordinal (group, position)."})
+    public = fields.Boolean(load_default=False, metadata={
+        "description": "List the deck to everybody in GET /v1/decks; by default only the holder of its token (and "
+                       "the operator) sees it there. Uploading the same deck again with true publishes it."})
 
 
 UPLOAD_BODY = {
@@ -133,6 +140,7 @@ def csv_document(body: dict, query: dict) -> dict:
     except ValidationError as error:
         raise Problem(422, "request/invalid", "The request does not match the API contract.",
                       errors=error.messages) from None
+    query["public"] = carried.get("public", query["public"])
     try:
         return deck_from_csv(carried["csv"], carried.get("title", query["title"]), carried.get("kind", query["kind"]))
     except DeckError as error:
@@ -174,26 +182,65 @@ def upload_deck(query):
     except DeckError as error:
         raise Problem(422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).",
                       errors=describe(error.problems)) from None
-    created = connections.decks().save(deck, doc)
+    created, public = connections.decks().save(deck, doc, query["public"])
     token = auth.deck_token(auth.server_secret(connections.connection()), deck.id, content_hash(doc))
-    return ({**summary(deck, False), "token": token}, 201 if created else 200,
+    return ({**summary(deck, False, public), "token": token}, 201 if created else 200,
             {"Location": url_for("decks.get_deck", deck_id=deck.id)})
+
+
+MAX_DECK_TOKENS = 100
+DECK_TOKENS_HEADER = {"Deck-Tokens": {"description": f"Up to {MAX_DECK_TOKENS} deck tokens, comma-separated: "
+                                                     "those private decks are listed too.",
+                                      "schema": {"type": "string"}}}
+
+
+def held_decks() -> list[dict]:
+    """Return the summaries of the stored decks whose tokens the request's `Deck-Tokens` header holds, in its order.
+
+    :raises Problem: 400 for a header of too many tokens; a token that unlocks nothing is passed over.
+    """
+    tokens = [token.strip() for token in request.headers.get("Deck-Tokens", "").split(",") if token.strip()]
+    if len(tokens) > MAX_DECK_TOKENS or any(len(token) > 200 for token in tokens):
+        raise Problem(400, "request/bad_header", f"Deck-Tokens holds at most {MAX_DECK_TOKENS} deck tokens.")
+    store = connections.decks()
+    by_id = {token.partition(".")[0]: token for token in tokens}
+    held = []
+    for row in store.summaries_of(list(by_id)):
+        # The summary keeps the content hash the token is bound to; one stored before that is read whole.
+        content = row.get("content") or content_hash(store.load(row["id"]) or {})
+        if opens(by_id[row["id"]], row["id"], content):
+            held.append(row)
+    return held
 
 
 @blp.route("", methods=["GET"])
 @blp.arguments(DeckListQuerySchema, location="query")
 @blp.response(200, DeckListSchema)
+@blp.alt_response(400, **PROBLEM)
+@blp.alt_response(401, **PROBLEM)
+@blp.doc(security=[{}, {"deckToken": []}], parameters=[{"in": "header", "name": "Deck-Tokens", "required": False,
+                                                         **DECK_TOKENS_HEADER["Deck-Tokens"]}])
 def list_decks(query):
-    """List the built-in decks, then the uploaded ones, with their sizes and languages."""
+    """List the built-in decks, the private decks whose tokens are sent, then the published ones.
+
+    The operator's bearer token lists every uploaded deck.
+    """
     builtin = [summary(deck, True) for deck in builtin_decks().values()]
     store = connections.decks()
+    operator = auth.is_operator(auth.bearer(), current_app.config["ADMIN_TOKEN"])
+    own = [] if operator else held_decks()
+    own_ids = {row["id"] for row in own}
     start, limit = query["cursor"], query["limit"]
-    rows = builtin[start:start + limit]
-    if len(rows) < limit:
-        # One read of the page's summaries: the stored documents are never decoded to list them.
-        rows += store.page(max(0, start - len(builtin)), limit - len(rows))
-    end = start + len(rows)
-    return {"decks": rows, "next_cursor": end if end < len(builtin) + store.count() else None}
+    head = builtin + own
+    rows = head[start:start + limit]
+    # One read of the page's summaries: the stored documents are never decoded to list them. A published deck
+    # listed among the sender's own is left out of the published part (its page is one shorter).
+    stored = (store.page(max(0, start - len(head)), limit - len(rows), everyone=not operator)
+              if len(rows) < limit else [])
+    end = start + len(rows) + len(stored)
+    rows += [row for row in stored if row["id"] not in own_ids]
+    total = len(head) + store.count(everyone=not operator)
+    return {"decks": rows, "next_cursor": end if end < total else None}
 
 
 class DeckDocumentSchema(DeckUploadSchema):
@@ -214,15 +261,20 @@ def unlocks(token: str | None, deck_id: str, doc: dict) -> bool:
         return False
     if auth.is_operator(token, current_app.config["ADMIN_TOKEN"]):
         return True
+    if opens(token, deck_id, content_hash(doc)):
+        return True
+    raise Problem(401, "auth/invalid_token", "This token unlocks no deck; send the token the upload answered with.")
+
+
+def opens(token: str, deck_id: str, content: str) -> bool:
+    """Whether a deck token is the one the upload of that deck (id and content hash) answered with."""
     secret = auth.server_secret(connections.connection())
     # A deck stored under an old 12-digit id keeps the token it was given; no new deck gets such an id.
     if LEGACY_USER_ID.match(deck_id):
         expected = auth.legacy_deck_token(secret, deck_id)
     else:
-        expected = auth.deck_token(secret, deck_id, content_hash(doc))
-    if deck_id.startswith("user-") and auth.same(token, expected):
-        return True
-    raise Problem(401, "auth/invalid_token", "This token unlocks no deck; send the token the upload answered with.")
+        expected = auth.deck_token(secret, deck_id, content)
+    return deck_id.startswith("user-") and auth.same(token, expected)
 
 
 @blp.route("/<string:deck_id>", methods=["GET"])

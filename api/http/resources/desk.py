@@ -15,7 +15,7 @@ from printing.spec import COUNT_RANGE, GAME_NUMBER_RANGE, KINDS, MAX_BACK_OFFSET
 from printing.translations import GAMES
 
 ASSETS = Path(__file__).parents[2] / "desk"
-PAGE_LANGUAGES = ("en", "cs", "sk", "de")  # the page's own languages; each has texts/<code>.json
+PAGE_LANGUAGES = ("en", "cs", "sk", "de", "hu", "ru")  # the page's own languages; each has texts/<code>.json
 # Everything comes from this server: a page that asks another host for anything is a bug.
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")

@@ -199,15 +199,31 @@ def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
 @blp.doc(responses={"200": {
     "description": "The PDF.",
     "headers": {"ETag": {"description": "The PDF's sha256; send it in If-None-Match to get 304 while unchanged.",
-                         "schema": {"type": "string"}}},
+                         "schema": {"type": "string"}},
+                "Content-Disposition": {"description": "`attachment` with a file name saying what the PDF holds, "
+                                                       "e.g. `timeline-classic-cs-a4-poker-long.pdf`.",
+                                        "schema": {"type": "string"}}},
     # Generators read application/octet-stream as bytes; with `Accept: application/octet-stream` the PDF comes so.
     "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PDF_TYPES}}})
 def get_pdf(job_id):
     """Download the PDF of a finished print job; the ETag is its sha256."""
-    _, pdf = finished_pdf(job_id)
+    job, pdf = finished_pdf(job_id)
     response = Response(pdf, mimetype=request.accept_mimetypes.best_match(PDF_TYPES) or PDF_TYPES[0])
     response.set_etag(hashlib.sha256(pdf).hexdigest())
+    response.headers["Content-Disposition"] = f'attachment; filename="{pdf_file_name(job.spec)}"'
     return response.make_conditional(request)
+
+
+def pdf_file_name(spec: dict) -> str:
+    """Name a job's PDF after what it holds, as the print desk does: `timeline-classic-cs-a4-poker-long.pdf`."""
+    parts = {
+        "deck": [spec.get("deck"), spec.get("lang"), spec.get("paper"), spec.get("size"), spec.get("duplex")],
+        "calibration": ["calibration", spec.get("paper"), spec.get("size"), spec.get("duplex")],
+        "score-sheets": ["score-sheets", spec.get("lang"), spec.get("count")],
+        "reference": [spec.get("game"), spec.get("lang"), spec.get("size")],
+    }.get(spec.get("kind"), ["deskovka"])
+    name = "-".join(str(part) for part in parts if part not in (None, ""))
+    return (re.sub(r"[^A-Za-z0-9.]+", "-", name).strip("-") or "deskovka") + ".pdf"
 
 
 class PreviewQuerySchema(Schema):

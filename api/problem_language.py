@@ -1,0 +1,56 @@
+"""Say problems in the client's language: English messages matched against templates, per `Accept-Language`."""
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import request
+
+TEXTS = Path(__file__).with_name("texts")
+LANGUAGES = ("en", "cs", "sk", "de", "hu", "ru")  # English is the messages as written
+PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
+ROW = re.compile(r"\brow (\d+)\b")
+
+
+@cache
+def catalog(lang: str) -> dict[str, Any]:
+    """Return one language's texts: `row`, `titles` by status, `messages` by English template."""
+    return json.loads((TEXTS / f"problems.{lang}.json").read_text(encoding="utf-8"))
+
+
+@cache
+def patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
+    """Each English template as a pattern whose named groups are its placeholders, with its translation."""
+    found = []
+    for english, translated in catalog(lang)["messages"].items():
+        pattern = PLACEHOLDER.sub(lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(english))
+        found.append((re.compile(f"^{pattern}$", re.DOTALL), translated))
+    return found
+
+
+def client_language() -> str:
+    """The most preferred language of `Accept-Language` problems are said in, else English."""
+    for tag, _quality in request.accept_languages:
+        primary = tag.split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return "en"
+
+
+def say(message: str, lang: str) -> str:
+    """Translate one English message (left as it is when no template matches it)."""
+    if lang == "en":
+        return message
+    for pattern, translated in patterns(lang):
+        match = pattern.match(message)
+        if match:
+            values = match.groupdict()
+            message = re.sub(r"\{(\w+)\}", lambda m, values=values: values.get(m.group(1), m.group(0)), translated)
+            break
+    return ROW.sub(lambda m: f"{catalog(lang)['row']} {m.group(1)}", message)
+
+
+def title(status: int, english: str, lang: str) -> str:
+    return english if lang == "en" else catalog(lang)["titles"].get(str(status), english)
