@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from engine.core.cards import lengthen, shorten
+from engine.core.cards import lengthen, lengthen_ids, shorten, shorten_ids
 from engine.games import get_game
 
 FOLDER = Path(__file__).with_name("dictionaries")
@@ -81,3 +81,19 @@ def pack_entry(game_type: str, entry: Any) -> bytes:
 
 def unpack_entry(raw: bytes) -> Any:
     return orjson.loads(inflate(raw) if is_packed(raw) else raw)
+
+
+def shorten_log(game_type: str, table: dict[str, Any] | None, log: list[dict[str, Any]]) -> tuple[list, bool]:
+    """Return the log with the card ids in its actions as deck positions, and whether it was shortened."""
+    cards = get_game(game_type).card_faces(table) if table is not None else None
+    if cards is None:
+        return log, False
+    short = [{**entry, "action": shorten_ids(entry["action"], cards)} for entry in log]
+    exact = orjson.dumps([{**entry, "action": lengthen_ids(entry["action"], cards)} for entry in short])
+    return (short, True) if exact == orjson.dumps(log) else (log, False)
+
+
+def lengthen_log(game_type: str, table: dict[str, Any] | None, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    cards = get_game(game_type).card_faces(table) if table is not None else None
+    assert cards is not None, "a log was shortened with the game's cards"
+    return [{**entry, "action": lengthen_ids(entry["action"], cards)} for entry in log]

@@ -17,7 +17,7 @@ SHAPE = 2
 # Compare-and-set on the record's revision; log, events and the idempotency record land in the same step.
 # Events go into a stream, one entry per version (id `<version>-1`; field `z`: that version's events packed by
 # `api.storage.packing`, or `e`: as a JSON array), so `after=N` is a range read; log items are packed too. The
-# commit that ends a game (ARGV[13]: the whole log, packed) keeps the log as that one item and empties the stream.
+# commit that ends a game (ARGV[13] set) leaves one key: the hash, its doc packed with the whole log in it.
 # A move that changes the version is published on the moves channel as `<old version> <message>`, so every API
 # process can wake its followers of the game without polling.
 # KEYS[5], when given, is the metrics hash: the actions counter grows in the same step (not on a Cluster, where
@@ -48,12 +48,12 @@ local batches = tonumber(ARGV[8])
 local first = 14 + logs
 for i = first, first + 3 * batches - 1, 3 do redis.call('XADD', KEYS[3], ARGV[i] .. '-1', ARGV[i + 1], ARGV[i + 2]) end
 local old = redis.call('HGET', KEYS[1], 'version')
-redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4], 'head', ARGV[11])
+redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4])
+-- A compact game has no head: its doc is small, and followers read that.
+if ARGV[11] == '' then redis.call('HDEL', KEYS[1], 'head') else redis.call('HSET', KEYS[1], 'head', ARGV[11]) end
 if ARGV[13] ~= '' then
-  -- The game is over: its log is kept whole in one packed item, its events are rebuilt from it when asked for.
-  redis.call('DEL', KEYS[2])
-  redis.call('RPUSH', KEYS[2], ARGV[13])
-  redis.call('XTRIM', KEYS[3], 'MAXLEN', 0)
+  -- The game is over: its log is in its packed doc, its events are rebuilt from the log when asked for.
+  redis.call('DEL', KEYS[2], KEYS[3])
 else
   for i = 14, 13 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 end
@@ -99,9 +99,14 @@ class GameRecord:
     compact: bool = False
     final_table: dict[str, Any] | None = None
 
-    def doc(self) -> bytes:
+    def doc(self, log: list[dict[str, Any]] | None = None) -> bytes:
+        """Return what the store keeps of the record: JSON, or for a compact game packed with its whole `log`."""
         # Not dataclasses.asdict: it deep-copies the whole state only for orjson to read it once.
-        return orjson.dumps({f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version")})
+        doc = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version")}
+        if self.compact:
+            short, cards = packing.shorten_log(self.type, self.final_table, log or [])
+            return packing.pack_entry(self.type, {**doc, "log": short, "cards": cards})
+        return orjson.dumps(doc)
 
     def head(self) -> dict[str, Any]:
         return {"status": self.status, "seats": [{"token_hash": seat.get("token_hash")} for seat in self.seats],
@@ -169,12 +174,22 @@ class GameStore:
         rev, version, doc = fields
         if doc is None:
             return None
-        return GameRecord(**orjson.loads(doc), version=int(version), rev=int(rev))
+        kept = packing.unpack_entry(doc)
+        for packed_only in ("log", "cards"):
+            kept.pop(packed_only, None)
+        return GameRecord(**kept, version=int(version), rev=int(rev))
 
     def head(self, game_id: str) -> Head | None:
         """Read what a follower needs, a small field beside the state; None for a game stored without one."""
         version, head = self.connection.hmget(self.key_for(game_id, "state"), "version", "head")
-        return None if head is None else Head(game_id, int(version), **orjson.loads(head))
+        if head is not None:
+            return Head(game_id, int(version), **orjson.loads(head))
+        doc = self.connection.hget(self.key_for(game_id, "state"), "doc") if version is not None else None
+        if doc is None or not packing.is_packed(doc):
+            return None
+        record = self._record([0, version, doc])
+        assert record is not None
+        return Head(game_id, record.version, record.status, record.head()["seats"], record.type, record.table(), True)
 
     def ttl(self, game_id: str) -> int:
         """Seconds the game has left (at least 1)."""
@@ -213,15 +228,16 @@ class GameStore:
         for event in events:
             batches.setdefault(event["v"], []).append(event)
         moved = {"game": record.id, "version": record.version, "status": record.status, "events": events}
-        final = b""
+        final, whole = b"", []
         if record.status == "finished" and not record.compact and record.state is not None:
             # Read outside the script, but a write since the caller's read would have changed the revision.
             whole = [*self.log(record.id), *log]
             # Only a log of every version can be re-run to the end; anything else is kept as it is.
             if [entry.get("v") for entry in whole] == list(range(1, record.version + 1)):
-                final = packing.pack_entry(record.type, whole)
+                final = b"1"
                 record = replace(record, state=None, compact=True, final_table=record.table())
         elif record.compact:
+            whole = self.log(record.id)
             record = replace(record, state=None)  # rebuilt when read, never written back
         table = record.table()
         stream: list[Any] = []
@@ -233,14 +249,14 @@ class GameStore:
             "" if expected_rev is None else str(expected_rev),
             new_rev,
             record.version,
-            record.doc(),
+            record.doc(whole if record.compact else None),
             dumps(answer[1]) if answer else "",
             ttl,
             len(log),
             len(batches) if not final else 0,
             self.moves_channel,
             dumps(moved),
-            dumps(record.head()),
+            "" if record.compact else dumps(record.head()),
             ttl if answer_ttl is None else min(ttl, answer_ttl),
             final,
             *(packing.pack_entry(record.type, entry) for entry in log),
@@ -260,9 +276,17 @@ class GameStore:
         return None if raw is None else orjson.loads(raw)
 
     def log(self, game_id: str) -> list[dict[str, Any]]:
-        """Return the action log, oldest first (a finished game keeps it as one packed item: the whole log)."""
+        """Return the action log, oldest first (a compact game keeps it in its doc)."""
         entries = [packing.unpack_entry(raw) for raw in self.connection.lrange(self.key_for(game_id, "log"), 0, -1)]
-        return entries[0] if len(entries) == 1 and type(entries[0]) is list else entries
+        if entries:
+            return entries
+        doc = self.connection.hget(self.key_for(game_id, "state"), "doc")
+        if doc is None or not packing.is_packed(doc):
+            return []
+        kept = packing.unpack_entry(doc)
+        if kept.get("cards"):
+            return packing.lengthen_log(kept["type"], kept["final_table"], kept["log"])
+        return kept.get("log") or []
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
         """Return every event of versions after `after`, oldest first (the whole rest of the stream)."""

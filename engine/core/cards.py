@@ -2,13 +2,14 @@
 
 A reference is `{"@": [position, face]}`: the card's position in the deck and which of the faces the game shows
 it with (Timeline: its front, or its front and date once it is turned over). Anything that is not exactly one of
-a card's faces is kept as it is, so events of any shape pass through.
+a card's faces is kept as it is, so events of any shape pass through. An action's card ids become `{"#": position}`.
 """
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
 REF = "@"
+ID = "#"
 
 
 class CardFaces:
@@ -16,6 +17,7 @@ class CardFaces:
 
     def __init__(self, index: Mapping[str, int], faces: Callable[[int], tuple[dict[str, Any], ...]]) -> None:
         self.index, self.faces = index, faces
+        self.ids = {position: card for card, position in index.items()}
 
 
 def shorten(value: Any, cards: CardFaces) -> Any:
@@ -44,3 +46,14 @@ def lengthen(value: Any, cards: CardFaces) -> Any:
     if type(value) is list:
         return [lengthen(item, cards) for item in value]
     return value
+
+
+def shorten_ids(action: dict[str, Any], cards: CardFaces) -> dict[str, Any]:
+    """Return an action with every value that is a card's id replaced by a reference to its position."""
+    return {key: {ID: cards.index[value]} if type(value) is str and value in cards.index else value
+            for key, value in action.items()}
+
+
+def lengthen_ids(action: dict[str, Any], cards: CardFaces) -> dict[str, Any]:
+    return {key: cards.ids[value[ID]] if type(value) is dict and len(value) == 1 and ID in value else value
+            for key, value in action.items()}

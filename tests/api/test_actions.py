@@ -141,11 +141,11 @@ class TestEventsAndReplay:
         game_id = game["id"]
 
         def hidden_now():
-            doc = orjson.loads(redis_client.hget(f"dk:{{g:{game_id}}}:state", "doc"))
-            state = doc["state"]
+            store = GameStore(redis_client)
+            record = store.load(game_id)
+            state = record.state
             if state is None:  # a finished game is kept compact: its last state is re-run from its log
-                log = GameStore(redis_client).log(game_id)
-                state = replay("timeline", doc["players"], doc["options"], doc["seed"], log).state
+                state = replay("timeline", record.players, record.options, record.seed, store.log(game_id)).state
             return get_game("timeline").hidden_cards(state, None)
 
         for _ in range(400):
