@@ -1,5 +1,6 @@
 """Create, join and move: the engine's step, the bots' replies and one compare-and-set write."""
 
+import hashlib
 import re
 import secrets
 import time
@@ -15,7 +16,7 @@ from api.http import auth, table
 from api.http.input_bounds import header_number
 from api.http.views import events_for, game_view
 from api.problems import Problem
-from api.storage import connections, due, metrics, records
+from api.storage import connections, due, metrics, rebuild, records
 from api.storage.deck_store import DeckStore
 from api.storage.lobby import Lobby
 from api.storage.store import SHAPE, Commit, GameRecord, GameStore, Head
@@ -185,6 +186,12 @@ def playable(store: GameStore, record: GameRecord) -> GameRecord:
         # Written back so the replay runs once; losing a race to a move is fine, that move wrote the new shape.
         store.commit(migrated, record.rev, ttl_for(migrated))
         record = migrated
+    if record.status == "finished" and not record.compact and record.state is not None \
+            and len(store.log(record.id)) == record.version:
+        # Finished before games were kept compact: compacted now, for the time it had left (a lost race is fine).
+        store.commit(record, record.rev, store.ttl(record.id))
+    elif record.compact:
+        record = replace(record, state=rebuild.finished(store, decks, record).state)
     deck = get_game(record.type).deck_in_play(record.state) if record.state is not None else None
     if deck is not None:
         decks.make_playable(*deck)
@@ -281,7 +288,7 @@ def act(
         if seat is None:
             raise Problem(401, "auth/required", "Acting needs your seat's token: `Authorization: Bearer <token>`.")
         if stored is not None:
-            return replayed(stored, fingerprint)
+            return replayed(store, record, seat, stored, fingerprint)
         # A malformed action is refused as such whatever version it names.
         check_action(get_game(record.type), action)
         if_match = parse_if_match(if_match_header)
@@ -295,7 +302,9 @@ def act(
         events += bot_events
         moved = finish(record, match)
         body = orjson.dumps({"type": moved.type, "game": game_view(moved, seat), "events": events_for(events, seat)})
-        answer = {"status": 200, "fingerprint": fingerprint, "body": orjson.Fragment(body)}
+        # What answering a retry the same needs: the answer is rebuilt from the game's log (see `replayed`).
+        answer = {"status": 200, "fingerprint": fingerprint, "since": record.version, "version": moved.version,
+                  "updated_at": moved.updated_at, "digest": digest(body)}
         if more:
             hand_over(store, game_id, due.GRACE)
         result = store.commit(moved, record.rev, ttl_for(moved), list(match.log), events,
@@ -308,8 +317,33 @@ def act(
     raise Problem(409, "game/busy", "The game changed too often; try again.")
 
 
-def replayed(stored: dict[str, Any], fingerprint: str) -> tuple[int, bytes, int]:
+def digest(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()[:32]
+
+
+def replayed(store: GameStore, record: GameRecord, seat: int, stored: dict[str, Any],
+             fingerprint: str) -> tuple[int, bytes, int]:
+    """Answer a repeated request as the first time: the game re-run from its seed to the version that answer left.
+
+    :raises Problem: 422 when the key came with another action; 410 when the game can no longer be re-run.
+    """
     if stored["fingerprint"] != fingerprint:
         raise Problem(422, "idempotency/key_reused",
                       "This Idempotency-Key was used for a different request.")
-    return stored["status"], orjson.dumps(stored["body"]), stored["body"]["game"]["version"]
+    if "body" in stored:  # kept whole, as answers were before they were rebuilt
+        return stored["status"], orjson.dumps(stored["body"]), stored["body"]["game"]["version"]
+    version = stored["version"]
+    decks = connections.decks()
+    if record.compact and version == record.version:
+        then = rebuild.finished(store, decks, record)
+    else:
+        then = rebuild.replay_to(decks, record, store.log(record.id), version)
+    # A move is only made in a running game, so the answer saw it running unless that move ended it.
+    status = "finished" if get_game(record.type).outcome(then.state) is not None else "running"
+    answered = replace(record, state=then.state, version=version, status=status, updated_at=stored["updated_at"])
+    events = [event for event in then.events if event["v"] > stored["since"]]
+    body = orjson.dumps({"type": record.type, "game": game_view(answered, seat), "events": events_for(events, seat)})
+    if digest(body) != stored["digest"]:
+        current_app.logger.warning("game %s: the answer rebuilt for version %s differs from the first", record.id,
+                                   version)
+    return stored["status"], body, version

@@ -1,22 +1,25 @@
 """The Redis game store: one hash-tagged key family per game, every write a compare-and-set."""
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
 import orjson
 import redis
 
-from api.storage import metrics
+from api.storage import metrics, packing
+from engine.games import get_game
 
 # The shape of a stored record: 2 keeps decks by id and content hash and cards as ids or deck positions; records of
 # shape 1 carried each game's card catalogue in its state (see `api.storage.records`).
 SHAPE = 2
 
 # Compare-and-set on the record's revision; log, events and the idempotency record land in the same step.
-# Events go into a stream, one entry per version (id `<version>-1`, field `e`: that version's events as a JSON
-# array), so `after=N` is a range read. A move that changes the version is published on the moves channel as
-# `<old version> <message>`, so every API process can wake its followers of the game without polling.
+# Events go into a stream, one entry per version (id `<version>-1`; field `z`: that version's events packed by
+# `api.storage.packing`, or `e`: as a JSON array), so `after=N` is a range read; log items are packed too. The
+# commit that ends a game (ARGV[13] set) leaves one key: the hash, its doc packed with the whole log in it.
+# A move that changes the version is published on the moves channel as `<old version> <message>`, so every API
+# process can wake its followers of the game without polling.
 # KEYS[5], when given, is the metrics hash: the actions counter grows in the same step (not on a Cluster, where
 # that key lives in another slot and the caller counts separately).
 COMMIT = """
@@ -42,11 +45,18 @@ if redis.call('TYPE', KEYS[3]).ok == 'list' then
 end
 local logs = tonumber(ARGV[7])
 local batches = tonumber(ARGV[8])
-local first = 13 + logs
-for i = first, first + 2 * batches - 1, 2 do redis.call('XADD', KEYS[3], ARGV[i] .. '-1', 'e', ARGV[i + 1]) end
+local first = 14 + logs
+for i = first, first + 3 * batches - 1, 3 do redis.call('XADD', KEYS[3], ARGV[i] .. '-1', ARGV[i + 1], ARGV[i + 2]) end
 local old = redis.call('HGET', KEYS[1], 'version')
-redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4], 'head', ARGV[11])
-for i = 13, 12 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+redis.call('HSET', KEYS[1], 'rev', ARGV[2], 'version', ARGV[3], 'doc', ARGV[4])
+-- A compact game has no head: its doc is small, and followers read that.
+if ARGV[11] == '' then redis.call('HDEL', KEYS[1], 'head') else redis.call('HSET', KEYS[1], 'head', ARGV[11]) end
+if ARGV[13] ~= '' then
+  -- The game is over: its log is in its packed doc, its events are rebuilt from the log when asked for.
+  redis.call('DEL', KEYS[2], KEYS[3])
+else
+  for i = 14, 13 + logs do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+end
 local ttl = tonumber(ARGV[6])
 if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', tonumber(ARGV[12])) end
 for i = 1, 3 do
@@ -84,14 +94,29 @@ class GameRecord:
     chosen_seed: int | None = None
     nonce: str | None = None
     shape: int = 1
+    # A finished game is kept compact: no state (it is rebuilt from the seed and the log, see `api.storage.rebuild`),
+    # only what its events' table was (`table`).
+    compact: bool = False
+    final_table: dict[str, Any] | None = None
 
-    def doc(self) -> bytes:
+    def doc(self, log: list[dict[str, Any]] | None = None) -> bytes:
+        """Return what the store keeps of the record: JSON, or for a compact game packed with its whole `log`."""
         # Not dataclasses.asdict: it deep-copies the whole state only for orjson to read it once.
-        return orjson.dumps({f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version")})
+        doc = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version")}
+        if self.compact:
+            short, cards = packing.shorten_log(self.type, self.final_table, log or [])
+            return packing.pack_entry(self.type, {**doc, "log": short, "cards": cards})
+        return orjson.dumps(doc)
 
     def head(self) -> dict[str, Any]:
         return {"status": self.status, "seats": [{"token_hash": seat.get("token_hash")} for seat in self.seats],
-                "type": self.type}
+                "type": self.type, "table": self.table(), "compact": self.compact}
+
+    def table(self) -> dict[str, Any] | None:
+        """What reading this game's stored events needs besides them (its deck and language, if any)."""
+        if self.compact:
+            return self.final_table
+        return None if self.state is None else get_game(self.type).event_table(self.state)
 
 
 @dataclass
@@ -103,6 +128,8 @@ class Head:
     status: str
     seats: list[dict[str, Any]]
     type: str = ""  # the game type; empty in heads stored before it was kept there
+    table: dict[str, Any] | None = None  # see GameRecord.table
+    compact: bool = False
 
 
 def dumps(value: Any) -> bytes:
@@ -147,12 +174,31 @@ class GameStore:
         rev, version, doc = fields
         if doc is None:
             return None
-        return GameRecord(**orjson.loads(doc), version=int(version), rev=int(rev))
+        kept = packing.unpack_entry(doc)
+        for packed_only in ("log", "cards"):
+            kept.pop(packed_only, None)
+        return GameRecord(**kept, version=int(version), rev=int(rev))
 
     def head(self, game_id: str) -> Head | None:
         """Read what a follower needs, a small field beside the state; None for a game stored without one."""
         version, head = self.connection.hmget(self.key_for(game_id, "state"), "version", "head")
-        return None if head is None else Head(game_id, int(version), **orjson.loads(head))
+        if head is not None:
+            return Head(game_id, int(version), **orjson.loads(head))
+        doc = self.connection.hget(self.key_for(game_id, "state"), "doc") if version is not None else None
+        if doc is None or not packing.is_packed(doc):
+            return None
+        record = self._record([0, version, doc])
+        assert record is not None
+        return Head(game_id, record.version, record.status, record.head()["seats"], record.type, record.table(), True)
+
+    def ttl(self, game_id: str) -> int:
+        """Seconds the game has left (at least 1)."""
+        return max(int(self.connection.ttl(self.key_for(game_id, "state"))), 1)
+
+    def _head_of(self, game_id: str) -> "Head":
+        record = self.load(game_id)
+        assert record is not None, "a game with packed events is stored"
+        return Head(game_id, record.version, record.status, record.seats, record.type, record.table(), record.compact)
 
     def version(self, game_id: str) -> int | None:
         version = self.connection.hget(self.key_for(game_id, "state"), "version")
@@ -172,6 +218,7 @@ class GameStore:
 
         `answer` (key, first answer) is kept for `answer_ttl` seconds, never longer than the game (`ttl`).
         """
+        original = record
         keys = [self.key_for(record.id, part) for part in ("state", "log", "events")]
         keys.append(answer[0] if answer else self.key_for(record.id, "idem:-"))
         if not self.cluster:
@@ -181,25 +228,43 @@ class GameStore:
         for event in events:
             batches.setdefault(event["v"], []).append(event)
         moved = {"game": record.id, "version": record.version, "status": record.status, "events": events}
+        final, whole = b"", []
+        if record.status == "finished" and not record.compact and record.state is not None:
+            # Read outside the script, but a write since the caller's read would have changed the revision.
+            whole = [*self.log(record.id), *log]
+            # Only a log of every version can be re-run to the end; anything else is kept as it is.
+            if [entry.get("v") for entry in whole] == list(range(1, record.version + 1)):
+                final = b"1"
+                record = replace(record, state=None, compact=True, final_table=record.table())
+        elif record.compact:
+            whole = self.log(record.id)
+            record = replace(record, state=None)  # rebuilt when read, never written back
+        table = record.table()
+        stream: list[Any] = []
+        for v, batch in batches.items() if not final else ():
+            exact = dumps(batch)
+            packed = packing.pack_events(record.type, table, v, batch, exact)
+            stream += (v, "e", exact) if packed is None else (v, "z", packed)
         args: list[Any] = [
             "" if expected_rev is None else str(expected_rev),
             new_rev,
             record.version,
-            record.doc(),
+            record.doc(whole if record.compact else None),
             dumps(answer[1]) if answer else "",
             ttl,
             len(log),
-            len(batches),
+            len(batches) if not final else 0,
             self.moves_channel,
             dumps(moved),
-            dumps(record.head()),
+            "" if record.compact else dumps(record.head()),
             ttl if answer_ttl is None else min(ttl, answer_ttl),
-            *map(dumps, log),
-            *(item for v, batch in batches.items() for item in (v, dumps(batch))),
+            final,
+            *(packing.pack_entry(record.type, entry) for entry in log),
+            *stream,
         ]
         result = self._commit(keys=keys, args=args)
         if result[0] == 1:
-            record.rev = new_rev
+            original.rev = new_rev
             if self.cluster:
                 metrics.count(self.connection, "actions", len(log))
             return Commit.DONE
@@ -211,14 +276,28 @@ class GameStore:
         return None if raw is None else orjson.loads(raw)
 
     def log(self, game_id: str) -> list[dict[str, Any]]:
-        return [orjson.loads(raw) for raw in self.connection.lrange(self.key_for(game_id, "log"), 0, -1)]
+        """Return the action log, oldest first (a compact game keeps it in its doc)."""
+        entries = [packing.unpack_entry(raw) for raw in self.connection.lrange(self.key_for(game_id, "log"), 0, -1)]
+        if entries:
+            return entries
+        doc = self.connection.hget(self.key_for(game_id, "state"), "doc")
+        if doc is None or not packing.is_packed(doc):
+            return []
+        kept = packing.unpack_entry(doc)
+        if kept.get("cards"):
+            return packing.lengthen_log(kept["type"], kept["final_table"], kept["log"])
+        return kept.get("log") or []
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
         """Return every event of versions after `after`, oldest first (the whole rest of the stream)."""
         return self.event_page(game_id, after, None).events
 
-    def event_page(self, game_id: str, after: int, count: int | None) -> "EventPage":
-        """Return the events of at most `count` versions after `after` (None: all), oldest first: one range read."""
+    def event_page(self, game_id: str, after: int, count: int | None, head: "Head | None" = None) -> "EventPage":
+        """Return the events of at most `count` versions after `after` (None: all), oldest first: one range read.
+
+        A running game's stream only: a compact (finished) game's events are rebuilt (`api.storage.rebuild`).
+        `head` tells how to unpack packed entries (read when not given).
+        """
         key = self.key_for(game_id, "events")
         try:
             entries = self.connection.xrange(key, min=f"{after + 1}-0", count=count)
@@ -229,7 +308,15 @@ class GameStore:
             return EventPage.of([e for raw in self.connection.lrange(key, 0, -1)
                                  if (e := orjson.loads(raw))["v"] > after], count)
         last = int(entries[-1][0].partition(b"-")[0]) if entries else None
-        events = [event for _, fields in entries for event in orjson.loads(fields[b"e"])]
+        events: list[dict[str, Any]] = []
+        for entry_id, stored in entries:
+            raw = stored.get(b"z")
+            if raw is None:
+                events += orjson.loads(stored[b"e"])
+                continue
+            if head is None or not head.type:
+                head = self.head(game_id) or self._head_of(game_id)
+            events += packing.unpack_events(head.type, head.table, int(entry_id.partition(b"-")[0]), raw)
         return EventPage(events, last, count is not None and len(entries) == count)
 
 

@@ -6,7 +6,8 @@ from engine.chronology import schemas
 from engine.chronology.bots import SensibleBot
 from engine.chronology.options import ChronologyOptions
 from engine.chronology.powers import MOVES, NAMES, power_actions, use_power
-from engine.chronology.table import DATE_FIELDS, cards_left, colour_of, fits, front, in_play, players, revealed
+from engine.chronology.table import DATE_FIELDS, cards_left, colour_of, deck_of, fits, front, in_play, players, revealed
+from engine.core.cards import CardFaces
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
@@ -247,6 +248,14 @@ class Chronology(Game):
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
         return {card: DATE_FIELDS for card in in_play(state) if card not in seen}
+
+    def event_table(self, state: State) -> dict[str, Any]:
+        return {"deck": state["deck"], "deck_hash": state["deck_hash"], "language": state["language"]}
+
+    def card_faces(self, table: dict[str, Any]) -> CardFaces:
+        deck = deck_of(table)
+        return CardFaces(deck.index, lambda card: (front(table, deck.cards[card].id),
+                                                   revealed(table, deck.cards[card].id)))
 
     def deck_in_play(self, state: State) -> tuple[str, str]:
         return state["deck"], state["deck_hash"]

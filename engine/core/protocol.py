@@ -5,6 +5,7 @@ from typing import Any, ClassVar
 import orjson
 from marshmallow import Schema
 
+from engine.core.cards import CardFaces
 from engine.core.rng import Rng
 from engine.core.schema import NoOptions
 
@@ -91,6 +92,14 @@ class Game:
 
     def deck_in_play(self, state: State) -> tuple[str, str] | None:
         """Return the deck (id, content hash) a game plays, which must be known to the process before any call."""
+        return None
+
+    def event_table(self, state: State) -> dict[str, Any] | None:
+        """Return the little of the state that `card_faces` needs (None: the events show no card faces)."""
+        return None
+
+    def card_faces(self, table: dict[str, Any]) -> CardFaces | None:
+        """Return the faces this game's events show of its cards, for a table from `event_table`."""
         return None
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:

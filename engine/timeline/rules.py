@@ -9,6 +9,7 @@ reshuffled from the box), how many cards are left (`size`) and the few places a 
 
 from typing import Any
 
+from engine.core.cards import CardFaces
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
@@ -263,6 +264,13 @@ class Timeline(Game):
 
     def deck_in_play(self, state: State) -> tuple[str, str]:
         return state["deck"], state["deck_hash"]
+
+    def event_table(self, state: State) -> dict[str, Any]:
+        return {"deck": state["deck"], "deck_hash": state["deck_hash"], "language": state["language"]}
+
+    def card_faces(self, table: dict[str, Any]) -> CardFaces:
+        deck, language = deck_of(table), table["language"]
+        return CardFaces(deck.index, lambda card: (_front(deck, language, card), _revealed(deck, language, card)))
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         cards = deck_of(state).cards

@@ -4,6 +4,7 @@ import threading
 
 import orjson
 
+from api.storage.store import GameStore
 from engine.games import get_game, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 from tests.contract.test_contract import leaks
@@ -140,7 +141,11 @@ class TestEventsAndReplay:
         game_id = game["id"]
 
         def hidden_now():
-            state = orjson.loads(redis_client.hget(f"dk:{{g:{game_id}}}:state", "doc"))["state"]
+            store = GameStore(redis_client)
+            record = store.load(game_id)
+            state = record.state
+            if state is None:  # a finished game is kept compact: its last state is re-run from its log
+                state = replay("timeline", record.players, record.options, record.seed, store.log(game_id)).state
             return get_game("timeline").hidden_cards(state, None)
 
         for _ in range(400):

@@ -4,7 +4,7 @@ server-sent stream that sends the history page by page and then follows the game
 import itertools
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import orjson
 from flask import Response, current_app, request, stream_with_context
@@ -16,9 +16,10 @@ from api.http.input_bounds import header_number
 from api.http.resources.games import PROBLEM
 from api.http.views import events_for
 from api.problems import Problem, store_unavailable
-from api.storage import connections
+from api.storage import connections, rebuild
 from api.storage.followers import Cursor, Move, Unsubscribed
 from api.storage.store import EventPage, GameStore, Head
+from engine.games import get_game
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Follow a game.")
 HEARTBEAT = 15.0
@@ -150,7 +151,7 @@ def _long_poll(store: GameStore, cursor: Cursor | None, record: Head, seat: int 
         move = _next_move(store, cursor, read.covered, deadline - time.monotonic())
         if move is None:
             break
-        read = _moved(store, cursor.game_id, read.covered, move, limit)
+        read = _moved(store, record, read.covered, move, limit)
         events = events_for(read.events, seat, after)
     game_type = record.type or getattr(store.load(record.id), "type", "")
     return {"type": game_type, "version": read.version, "events": events, "next_after": read.covered}
@@ -171,7 +172,7 @@ def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | N
         after = max(after, read.covered)
         if read.more:
             time.sleep(0)  # under gevent: let the other greenlets of this worker run between pages
-            read = _read(store, Head(record.id, read.version, read.status, record.seats), after, PAGE)
+            read = _read(store, replace(record, version=read.version, status=read.status), after, PAGE)
             continue
         if read.status != "running" and read.status != "open" or cursor is None:
             return
@@ -184,7 +185,7 @@ def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | N
                 yield ": keep-alive\n\n"
         if move is None:
             return
-        read = _moved(store, cursor.game_id, after, move, PAGE)
+        read = _moved(store, record, after, move, PAGE)
 
 
 def _read(store: GameStore, record: Head, after: int, limit: int) -> Read:
@@ -194,18 +195,36 @@ def _read(store: GameStore, record: Head, after: int, limit: int) -> Read:
     """
     if record.version <= after:
         return Read(record.version, record.status, [], after)
-    page = store.event_page(record.id, after, limit)
+    page = _page(store, record, after, limit)
     covered = page.last if page.full and page.last is not None else max(after, record.version, page.last or 0)
     if page.last is not None and page.last > record.version:
         record = _head_now(store, record.id) or record
     return Read(max(record.version, covered), record.status, page.events, covered)
 
 
-def _moved(store: GameStore, game_id: str, after: int, move: Move, limit: int) -> Read:
+def _page(store: GameStore, record: Head, after: int, limit: int) -> EventPage:
+    """Read a page from the game's stream, or, once the game is over and kept compact, from its rebuilt events."""
+    if not record.compact:
+        if record.table is not None:
+            # The stream keeps card faces as references into the game's deck.
+            connections.decks().make_playable(*get_game(record.type).deck_in_play(record.table))
+        page = store.event_page(record.id, after, limit, record)
+        if page.last is not None or record.version <= after:
+            return page
+        # Nothing stored past `after` although the game is past it: it ended since and its stream was emptied.
+        now = store.head(record.id)
+        if now is None or not now.compact:
+            return page
+    full = moves.load(store, record.id)  # rebuilt (and kept a while) by the load
+    rebuilt = rebuild.finished(store, connections.decks(), full)
+    return EventPage.of([event for event in rebuilt.events if event["v"] > after], limit)
+
+
+def _moved(store: GameStore, record: Head, after: int, move: Move, limit: int) -> Read:
     """What a move past `after` brings: its own events (at most `limit` versions), else a page from the store."""
     assert move.version is not None and move.status is not None
     if move.events is None:
-        return _read(store, Head(game_id, move.version, move.status, []), after, limit)
+        return _read(store, replace(record, version=move.version, status=move.status), after, limit)
     page = EventPage.of(move.events, limit)
     covered = page.last if page.full and page.last is not None else move.version
     return Read(move.version, move.status, page.events, covered)
