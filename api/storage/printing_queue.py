@@ -109,7 +109,7 @@ class PrintQueue:
     def fetch(self, job_id: str) -> PrintJob | None:
         """Return a print job; None if there is none (or it expired)."""
         rendering = self._rendering(job_id)
-        return None if rendering is None else PrintJob(job_id, rendering.args[0], rendering)
+        return self._adopt_shared(job_id) if rendering is None else PrintJob(job_id, rendering.args[0], rendering)
 
     def pdf(self, job: PrintJob) -> bytes | None:
         """Return a finished job's PDF as its worker stored it; None if there is none (or it expired)."""
@@ -121,6 +121,23 @@ class PrintQueue:
 
     def _queue_of(self, job: Job) -> Queue:
         return self.queues.get(job.origin) or self.queues[LARGE]
+
+    def _adopt_shared(self, job_id: str) -> PrintJob | None:
+        """Queue a job the previous release acknowledged as a share of another spec's rendering, to render itself.
+
+        Those records (`dk:print:<id>:shares`, naming the rendering made without the back offset) live a day; this
+        reading of them can go once no server of that release has run for a day.
+        """
+        key = f"dk:print:{job_id}:shares"
+        raw = self.connection.get(key)
+        record = None if raw is None else orjson.loads(raw)
+        shared = None if record is None else self._rendering(record["rendering"])
+        if record is None or shared is None:
+            return None
+        deck = shared.args[1] if len(shared.args) > 1 else None
+        self.submit(record["spec"], deck, Cost(**shared.meta.get("cost", {"pages": 0})))
+        self.connection.delete(key)
+        return PrintJob(job_id, record["spec"], self._rendering(job_id))
 
     def _rendering(self, job_id: str) -> Job | None:
         try:

@@ -7,6 +7,7 @@ import struct
 import time
 import zlib
 
+import orjson
 import pdfplumber
 import pytest
 from PIL import Image
@@ -112,7 +113,8 @@ def test_each_back_offset_is_a_job_of_its_own_rendered_with_it(client, redis_cli
     assert sum(waiting(redis_client).values()) == 3, "one rendering each, the offset drawn in it"
     assert [job["spec"]["back_offset"] for job in jobs] == [[0, 0], [1.5, -0.5], [-2, 3]]
     work(redis_client)
-    stored = sorted(redis_client.keys("dk:print:*"))
+    stored = sorted(redis_client.keys("dk:print:*:pdf"))
+    assert len(stored) == 3
     plain = client.get(f"/v1/print-jobs/{jobs[0]['id']}/pdf").data
     for job, (x, y) in zip(jobs[1:], offsets[1:], strict=True):
         done = client.get(f"/v1/print-jobs/{job['id']}").get_json()
@@ -126,7 +128,24 @@ def test_each_back_offset_is_a_job_of_its_own_rendered_with_it(client, redis_cli
             assert after.pages[0].chars[0]["x0"] == pytest.approx(front["x0"], abs=0.01)
             assert after.pages[1].chars[0]["x0"] == pytest.approx(back["x0"] + x * 72 / 25.4, abs=0.01)
             assert after.pages[1].chars[0]["top"] == pytest.approx(back["top"] - y * 72 / 25.4, abs=0.01)
-    assert sorted(redis_client.keys("dk:print:*")) == stored, "a download writes nothing"
+    assert sorted(redis_client.keys("dk:print:*:pdf")) == stored and not redis_client.keys("dk:print:*:shares"), (
+        "a download writes nothing"
+    )
+
+
+def test_a_job_the_previous_release_shared_across_offsets_renders_itself_when_asked_for(client, redis_client):
+    spec = {**DECK, "deck": upload(client, 12)}
+    rendering = client.post("/v1/print-jobs", json=spec).get_json()
+    work(redis_client)
+    # What the previous release stored for a spec differing only in its offset: a record naming that rendering.
+    offset = printing.validate({**spec, "back_offset": [1.5, -0.5]}, deck_later=True)
+    job_id = printing_queue.job_id_for(offset)
+    redis_client.set(f"dk:print:{job_id}:shares", orjson.dumps({"spec": offset, "rendering": rendering["id"]}))
+    queued = client.get(f"/v1/print-jobs/{job_id}").get_json()
+    assert queued["status"] == "queued" and queued["spec"] == offset
+    assert redis_client.keys("dk:print:*:shares") == [] and sum(waiting(redis_client).values()) == 1
+    work(redis_client)
+    assert client.get(f"/v1/print-jobs/{job_id}/pdf").data == printing.render(offset)
 
 
 def start_workers(redis_url, monkeypatch):
