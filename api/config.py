@@ -1,13 +1,15 @@
 """Settings from the environment, with the defaults an operator would expect."""
 
 import os
+from importlib import metadata
 from pathlib import Path
 
 import platformdirs
 
 from api import limits
 
-VERSION = "1.0.0"
+# The installed distribution's version (pyproject.toml): the contract, the pages and `deskovka --version` say it.
+VERSION = metadata.version("deskovka")
 DAY = 24 * 3600
 
 

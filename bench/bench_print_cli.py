@@ -1,7 +1,8 @@
 """Time `deskovka print deck` as a whole process against a bare ReportLab script (bench/floor_print.py), a print job
-through `deskovka serve` against the CLI, and the renderer's time and peak memory as a deck grows.
+through `deskovka serve` against the CLI (the deck with a back offset), what the worker's progress reports cost, and
+the renderer's time and peak memory as a deck grows.
 
-Run from the repository root: python bench/bench_print_cli.py [--rounds 5] [--skip api,growth]
+Run from the repository root: python bench/bench_print_cli.py [--rounds 5] [--skip cli,api,progress,growth]
 """
 
 import argparse
@@ -27,7 +28,20 @@ PYTHON = sys.executable
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 ENV.update(PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(Path(tempfile.gettempdir()) / "deskovka-bench-pycache"))
 DECK = ["timeline-classic", "--paper", "a4", "--size", "poker", "--duplex", "long"]
-LANGUAGES = ("en", "cs", "sk", "hu", "ru", "de")  # one per API round: identical specs would share one rendering
+SPEC = {"kind": "deck", "deck": "timeline-classic", "paper": "a4", "size": "poker", "duplex": "long"}
+
+
+LANGUAGES = ("en", "cs", "sk", "hu", "ru", "de")
+
+
+def back_offset(round_number: int) -> list[float]:
+    """Return a back offset of its own for each round, since identical specs share one job."""
+    return [round(0.25 * (round_number + 1), 2), -0.5]
+
+
+def language(round_number: int) -> str:
+    """Return each round's language: a fresh rendering even where specs differing only in the offset shared one."""
+    return LANGUAGES[round_number % len(LANGUAGES)]
 
 
 def run(argv: list[str]) -> tuple[float, float]:
@@ -95,11 +109,10 @@ def _wait_ready(base: str) -> None:
     raise SystemExit("deskovka serve did not become ready")
 
 
-def api_job(base: str, lang: str) -> float:
-    """Post a deck print job and wait for its PDF; return the seconds from the POST to the PDF downloaded."""
+def api_job(base: str, spec: dict) -> float:
+    """Post a print job and wait for its PDF; return the seconds from the POST to the PDF downloaded."""
     start = time.perf_counter()
-    job = _call(f"{base}/v1/print-jobs", {"kind": "deck", "deck": "timeline-classic", "paper": "a4", "size": "poker",
-                                          "duplex": "long", "lang": lang})
+    job = _call(f"{base}/v1/print-jobs", spec)
     while job["status"] not in ("finished", "failed"):
         time.sleep(0.02)
         job = _call(f"{base}/v1/print-jobs/{job['id']}")
@@ -119,21 +132,76 @@ def api_against_cli(rounds: int, out: Path) -> None:
     try:
         _wait_ready(base)
         run([PYTHON, "-m", "api.cli", "print", "deck", *DECK, "-o", str(out / "warm.pdf")])
+        api_job(base, {**SPEC, "paper": "letter"})  # the worker's first job loads the fonts and the deck
         api, cli = [], []
-        for n, lang in enumerate(LANGUAGES[:rounds]):
-            cli_run = [PYTHON, "-m", "api.cli", "print", "deck", *DECK, "--lang", lang, "-o", str(out / "c.pdf")]
+        for n in range(rounds):
+            (x, y), lang = back_offset(n), language(n)
+            cli_run = [PYTHON, "-m", "api.cli", "print", "deck", *DECK, f"--back-offset={x},{y}", "--lang", lang,
+                       "-o", str(out / "c.pdf")]
+            spec = {**SPEC, "back_offset": [x, y], "lang": lang}
             if n % 2:
                 cli.append(run(cli_run)[0])
-                api.append(api_job(base, lang))
+                api.append(api_job(base, spec))
             else:
-                api.append(api_job(base, lang))
+                api.append(api_job(base, spec))
                 cli.append(run(cli_run)[0])
     finally:
         serve.send_signal(signal.SIGTERM)
         serve.wait(timeout=60)
-    print(f"API job (POST to PDF downloaded) against the CLI's whole process, {len(api)} decks interleaved:")
+    print(f"API job (POST to PDF downloaded) against the CLI's whole process, {len(api)} decks with a back offset "
+          "interleaved:")
     print(f"  api median {statistics.median(api) * 1000:.0f} ms, cli median {statistics.median(cli) * 1000:.0f} ms, "
           f"ratio {statistics.median(api) / statistics.median(cli):.2f}x")
+
+
+def progress_cost(rounds: int) -> None:
+    """Render the deck in process bare and with the worker's progress reports written to a job's meta in Redis."""
+    import redis
+    from rq.job import Job
+    from rq.serializers import JSONSerializer
+
+    import printing
+    from bench.scratch_redis import scratch_redis
+    from worker.jobs import progress_writer
+
+    with scratch_redis() as url:
+        connection = redis.Redis.from_url(url)
+        job = Job.create("worker.jobs.render_pdf", args=[SPEC], connection=connection, serializer=JSONSerializer)
+        job.save()
+        save_meta, writes = job.save_meta, [0]
+
+        def counted() -> None:
+            writes[0] += 1
+            save_meta()
+
+        job.save_meta = counted  # type: ignore[method-assign]
+        contenders = {"bare": lambda spec: printing.render(spec),
+                      "progress": lambda spec: printing.render(spec, progress_writer(job))}
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in contenders}
+        for name in contenders:
+            contenders[name]({**SPEC, "back_offset": back_offset(0)})  # fonts, deck, modules
+        writes[0] = 0
+        for n in range(rounds):
+            for name in sorted(contenders, reverse=n % 2 == 1):
+                spec = {**SPEC, "back_offset": back_offset(n), "lang": language(n)}
+                start, start_cpu = time.perf_counter(), time.process_time()
+                contenders[name](spec)
+                times[name].append((time.perf_counter() - start, time.process_time() - start_cpu))
+        per_job = writes[0] / rounds
+        start = time.perf_counter()
+        for done in range(200):
+            job.meta["progress"] = {"done": done, "total": 200}
+            save_meta()
+        one_write = (time.perf_counter() - start) / 200
+        connection.close()
+    print(f"progress reports, in process, {rounds} rounds interleaved (104 pages, a back offset):")
+    for kind, index in (("wall", 0), ("cpu", 1)):
+        bare = statistics.median(t[index] for t in times["bare"])
+        reported = statistics.median(t[index] for t in times["progress"])
+        print(f"  {kind}: bare render median {bare * 1000:.0f} ms, with progress written {reported * 1000:.0f} ms, "
+              f"ratio {reported / bare:.3f}x")
+    print(f"  progress writes per job: {per_job:.1f}, one write {one_write * 1000:.2f} ms: "
+          f"{per_job * one_write * 1000:.1f} ms a job")
 
 
 GROWTH = """
@@ -166,7 +234,7 @@ def growth(out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--skip", default="", help="comma-separated parts to leave out: cli, api, growth")
+    parser.add_argument("--skip", default="", help="comma-separated parts to leave out: cli, api, progress, growth")
     args = parser.parse_args()
     skip = set(args.skip.split(","))
     with tempfile.TemporaryDirectory() as scratch:
@@ -174,7 +242,9 @@ def main() -> None:
         if "cli" not in skip:
             cli_against_floor(args.rounds, out)
         if "api" not in skip:
-            api_against_cli(min(args.rounds, len(LANGUAGES)), out)
+            api_against_cli(args.rounds, out)
+        if "progress" not in skip:
+            progress_cost(args.rounds)
         if "growth" not in skip:
             growth(out)
 

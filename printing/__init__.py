@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.decks import store
 from printing.document import render_deck
-from printing.offset import back_offset, rendering_spec, shift_backs
 from printing.sheet import SheetPlan, plan_sheet
 from printing.spec import SpecError, to_options, validate
 
@@ -44,12 +43,6 @@ def render(spec: dict[str, Any], progress: Callable[[int, int], None] | None = N
     :raises SpecError: listing every problem with the spec.
     """
     checked = validate(spec)
-    # Rendered without the back offset, then shifted: the same bytes the API serves from a shared rendering.
-    pdf = _render(rendering_spec(checked), progress)
-    return shift_backs(pdf, back_offset(checked))
-
-
-def _render(checked: dict[str, Any], progress: Callable[[int, int], None] | None) -> bytes:
     options = {key: value for key, value in checked.items() if key not in ("kind", "deck")}
     if checked["kind"] == "calibration":
         return __getattr__("render_calibration")(options, progress)

@@ -2,9 +2,11 @@
 
 import hashlib
 import time
+from collections.abc import Callable
 from typing import Any
 
 from rq import get_current_job
+from rq.job import Job
 
 import printing
 from engine.decks import add_deck
@@ -24,6 +26,13 @@ def render_pdf(spec: dict[str, Any], deck: dict[str, Any] | None = None) -> dict
         add_deck(parse_deck(deck))
     job = get_current_job()
     assert job is not None, "render_pdf runs inside an RQ worker"
+    pdf = printing.render(spec, progress_writer(job))
+    job.connection.set(pdf_key(job.id), pdf, ex=PDF_TTL)
+    return {"bytes": len(pdf), "sha256": hashlib.sha256(pdf).hexdigest()}
+
+
+def progress_writer(job: Job) -> Callable[[int, int], None]:
+    """Return a per-page callback writing a job's progress to its meta: the first and last page, else every 0.25 s."""
     last = 0.0
 
     def progress(done: int, total: int) -> None:
@@ -34,6 +43,4 @@ def render_pdf(spec: dict[str, Any], deck: dict[str, Any] | None = None) -> dict
             job.meta["progress"] = {"done": done, "total": total}
             job.save_meta()
 
-    pdf = printing.render(spec, progress)
-    job.connection.set(pdf_key(job.id), pdf, ex=PDF_TTL)
-    return {"bytes": len(pdf), "sha256": hashlib.sha256(pdf).hexdigest()}
+    return progress

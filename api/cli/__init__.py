@@ -118,10 +118,10 @@ def openapi(args: argparse.Namespace) -> int:
 
 
 def version() -> str:
-    """The service's version, as its pages and assets name it."""
-    from api.config import VERSION
+    """The installed distribution's version, which the API's contract and pages name too (`api.config.VERSION`)."""
+    from importlib.metadata import version as installed
 
-    return VERSION
+    return installed("deskovka")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -1,7 +1,7 @@
-"""Print jobs on RQ: one rendering per distinct spec, small jobs on a queue of their own, back offsets applied last.
+"""Print jobs on RQ: one job per distinct spec (back offset included), small jobs on a queue of their own.
 
-Specs that differ only in their back offset share one rendering made without it (`printing.offset`): the print
-job of such a spec is a small record naming the rendering job, and its PDF is the shared one shifted when fetched.
+A job is keyed by its whole normalised spec; the worker renders it in one pass, back pages drawn at their offset, and
+the download serves the bytes it stored.
 """
 
 import hashlib
@@ -17,7 +17,6 @@ from rq.serializers import JSONSerializer
 
 from api.storage import metrics
 from printing.cost import Cost
-from printing.offset import back_offset, rendering_spec, shift_backs
 from worker import LARGE, QUEUES, SMALL
 from worker.jobs import PDF_TTL, pdf_key
 
@@ -45,31 +44,23 @@ class PrintQueue:
         self.connection = connection
         self.queues = {name: Queue(name, connection=connection, serializer=JSONSerializer) for name in QUEUES}
 
-    @staticmethod
-    def shared_key(job_id: str) -> str:
-        return f"dk:print:{job_id}:shares"
-
     def submit(self, spec: dict[str, Any], deck: dict[str, Any] | None, cost: Cost) -> str:
         """Queue a normalised spec's rendering unless it is queued, rendering or rendered; return the job id."""
-        job_id, render_spec = job_id_for(spec), rendering_spec(spec)
-        render_id = job_id_for(render_spec)
-        if render_id != job_id:
-            record = {"spec": spec, "rendering": render_id}
-            self.connection.set(self.shared_key(job_id), orjson.dumps(record), ex=PDF_TTL)
-        existing = self._rendering(render_id)
+        job_id = job_id_for(spec)
+        existing = self._rendering(job_id)
         if existing is not None and existing.get_status() == JobStatus.STARTED:
             # A job whose worker died: RQ's own clean-up retries it, or fails it once its retries are spent.
             self._queue_of(existing).started_job_registry.cleanup()
-            existing = self._rendering(render_id)
+            existing = self._rendering(job_id)
         status = existing.get_status() if existing is not None else None
         if status not in (None, JobStatus.FAILED, JobStatus.FINISHED) or (
-            status == JobStatus.FINISHED and self.connection.exists(pdf_key(render_id))
+            status == JobStatus.FINISHED and self.connection.exists(pdf_key(job_id))
         ):
             return job_id
         # Two identical submissions at once: only the one that claims the id enqueues it. A failed job's claim
         # names its failure, so posting the spec again retries it at once.
         failure = "" if existing is None else f":{existing.ended_at and existing.ended_at.timestamp()}"
-        if not self.connection.set(f"dk:print:{render_id}:claim{failure}", 1, nx=True, ex=5):
+        if not self.connection.set(f"dk:print:{job_id}:claim{failure}", 1, nx=True, ex=5):
             return job_id
         if existing is not None and status == JobStatus.FAILED:
             self.again(existing)
@@ -77,7 +68,7 @@ class PrintQueue:
         name = SMALL if cost.small else LARGE
         # A user deck travels with the job, so workers need no access to the state store.
         self.queues[name].enqueue(
-            "worker.jobs.render_pdf", render_spec, deck, job_id=render_id, job_timeout=TIMEOUTS[name],
+            "worker.jobs.render_pdf", spec, deck, job_id=job_id, job_timeout=TIMEOUTS[name],
             result_ttl=PDF_TTL, failure_ttl=PDF_TTL, retry=Retry(max=RETRIES),
             description=f"print {spec.get('kind')}", meta={"cost": cost.as_dict()},
         )
@@ -116,30 +107,13 @@ class PrintQueue:
         return f"The rendering failed: {lines[-1]}" if lines else "The rendering failed."
 
     def fetch(self, job_id: str) -> PrintJob | None:
-        """Return a print job, following a shared rendering; None if there is none (or it expired)."""
-        raw = self.connection.get(self.shared_key(job_id))
-        if raw is not None:
-            record = orjson.loads(raw)
-            rendering = self._rendering(record["rendering"])
-            return None if rendering is None else PrintJob(job_id, record["spec"], rendering)
+        """Return a print job; None if there is none (or it expired)."""
         rendering = self._rendering(job_id)
-        return None if rendering is None else PrintJob(job_id, rendering.args[0], rendering)
+        return self._adopt_shared(job_id) if rendering is None else PrintJob(job_id, rendering.args[0], rendering)
 
     def pdf(self, job: PrintJob) -> bytes | None:
-        """Return a finished job's PDF, its back pages shifted by the spec's offset (the shift is kept once made)."""
-        if job.rendering is None:
-            return None
-        offset = back_offset(job.spec)
-        if offset == (0.0, 0.0):
-            return self.connection.get(pdf_key(job.rendering.id))
-        shifted = self.connection.get(pdf_key(job.id))
-        if shifted is None:
-            shared = self.connection.get(pdf_key(job.rendering.id))
-            if shared is None:
-                return None
-            shifted = shift_backs(shared, offset)
-            self.connection.set(pdf_key(job.id), shifted, ex=PDF_TTL)
-        return shifted
+        """Return a finished job's PDF as its worker stored it; None if there is none (or it expired)."""
+        return None if job.rendering is None else self.connection.get(pdf_key(job.rendering.id))
 
     def waiting(self) -> dict[str, int]:
         """Return how many jobs wait in each queue."""
@@ -147,6 +121,23 @@ class PrintQueue:
 
     def _queue_of(self, job: Job) -> Queue:
         return self.queues.get(job.origin) or self.queues[LARGE]
+
+    def _adopt_shared(self, job_id: str) -> PrintJob | None:
+        """Queue a job the previous release acknowledged as a share of another spec's rendering, to render itself.
+
+        Those records (`dk:print:<id>:shares`, naming the rendering made without the back offset) live a day; this
+        reading of them can go once no server of that release has run for a day.
+        """
+        key = f"dk:print:{job_id}:shares"
+        raw = self.connection.get(key)
+        record = None if raw is None else orjson.loads(raw)
+        shared = None if record is None else self._rendering(record["rendering"])
+        if record is None or shared is None:
+            return None
+        deck = shared.args[1] if len(shared.args) > 1 else None
+        self.submit(record["spec"], deck, Cost(**shared.meta.get("cost", {"pages": 0})))
+        self.connection.delete(key)
+        return PrintJob(job_id, record["spec"], self._rendering(job_id))
 
     def _rendering(self, job_id: str) -> Job | None:
         try:

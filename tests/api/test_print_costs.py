@@ -1,4 +1,4 @@
-"""What a print job may cost: refused over budget, small jobs on their own worker, timeouts, shared back offsets."""
+"""What a print job may cost: refused over budget, small jobs on their own worker, timeouts, one job per offset."""
 
 import base64
 import functools
@@ -7,6 +7,7 @@ import struct
 import time
 import zlib
 
+import orjson
 import pdfplumber
 import pytest
 from PIL import Image
@@ -104,26 +105,47 @@ def test_a_job_that_runs_out_of_time_fails_with_its_reason_and_is_not_retried(cl
     assert again["id"] == job["id"] and again["status"] == "queued", "posting it again is the retry"
 
 
-def test_specs_differing_only_in_back_offset_share_one_rendering(client, redis_client):
+def test_each_back_offset_is_a_job_of_its_own_rendered_with_it(client, redis_client):
     offsets = ([0, 0], [1.5, -0.5], [-2, 3])
     spec = {**DECK, "deck": upload(client, 12)}
     jobs = [client.post("/v1/print-jobs", json={**spec, "back_offset": offset}).get_json() for offset in offsets]
     assert len({job["id"] for job in jobs}) == 3
-    assert sum(waiting(redis_client).values()) == 1, "one rendering for the three"
+    assert sum(waiting(redis_client).values()) == 3, "one rendering each, the offset drawn in it"
     assert [job["spec"]["back_offset"] for job in jobs] == [[0, 0], [1.5, -0.5], [-2, 3]]
     work(redis_client)
+    stored = sorted(redis_client.keys("dk:print:*:pdf"))
+    assert len(stored) == 3
     plain = client.get(f"/v1/print-jobs/{jobs[0]['id']}/pdf").data
     for job, (x, y) in zip(jobs[1:], offsets[1:], strict=True):
         done = client.get(f"/v1/print-jobs/{job['id']}").get_json()
         assert done["status"] == "finished" and done["progress"]["done"] == done["progress"]["total"]
         pdf = client.get(done["pdf"])
         assert pdf.data == printing.render(job["spec"]), "the API and the CLI give the same bytes"
+        assert pdf.data == redis_client.get(f"dk:print:{job['id']}:pdf"), "the bytes the worker stored"
         assert client.get(done["pdf"], headers={"If-None-Match": pdf.headers["ETag"]}).status_code == 304
         with pdfplumber.open(io.BytesIO(plain)) as before, pdfplumber.open(io.BytesIO(pdf.data)) as after:
             front, back = before.pages[0].chars[0], before.pages[1].chars[0]
             assert after.pages[0].chars[0]["x0"] == pytest.approx(front["x0"], abs=0.01)
             assert after.pages[1].chars[0]["x0"] == pytest.approx(back["x0"] + x * 72 / 25.4, abs=0.01)
             assert after.pages[1].chars[0]["top"] == pytest.approx(back["top"] - y * 72 / 25.4, abs=0.01)
+    assert sorted(redis_client.keys("dk:print:*:pdf")) == stored and not redis_client.keys("dk:print:*:shares"), (
+        "a download writes nothing"
+    )
+
+
+def test_a_job_the_previous_release_shared_across_offsets_renders_itself_when_asked_for(client, redis_client):
+    spec = {**DECK, "deck": upload(client, 12)}
+    rendering = client.post("/v1/print-jobs", json=spec).get_json()
+    work(redis_client)
+    # What the previous release stored for a spec differing only in its offset: a record naming that rendering.
+    offset = printing.validate({**spec, "back_offset": [1.5, -0.5]}, deck_later=True)
+    job_id = printing_queue.job_id_for(offset)
+    redis_client.set(f"dk:print:{job_id}:shares", orjson.dumps({"spec": offset, "rendering": rendering["id"]}))
+    queued = client.get(f"/v1/print-jobs/{job_id}").get_json()
+    assert queued["status"] == "queued" and queued["spec"] == offset
+    assert redis_client.keys("dk:print:*:shares") == [] and sum(waiting(redis_client).values()) == 1
+    work(redis_client)
+    assert client.get(f"/v1/print-jobs/{job_id}/pdf").data == printing.render(offset)
 
 
 def start_workers(redis_url, monkeypatch):

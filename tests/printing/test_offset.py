@@ -1,4 +1,4 @@
-"""A back offset applied to a finished PDF puts every mark where drawing with the offset puts it."""
+"""A back offset is drawn in the one rendering pass: every mark of a back page moves by it, the fronts stay put."""
 
 import io
 
@@ -8,14 +8,13 @@ import pytest
 
 import printing
 from engine.decks import store
-from printing.offset import back_offset, rendering_spec, shift_backs
 from tests.printing.decks import dated_deck
 
 MM = 72 / 25.4
 
 
 def marks(pdf: bytes) -> list[list[tuple]]:
-    """Every character (text, position) and line of every page."""
+    """Every character (text, x, top) and line (x0, top, x1) of every page, in points from the top left."""
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         return [
             [(c["text"], c["x0"], c["top"]) for c in page.chars]
@@ -24,49 +23,86 @@ def marks(pdf: bytes) -> list[list[tuple]]:
         ]
 
 
-def same_marks(one: bytes, other: bytes) -> bool:
-    """Tell whether two PDFs show the same marks in the same places, to a hundredth of a point."""
-    pages, others = marks(one), marks(other)
-    assert [len(page) for page in pages] == [len(page) for page in others]
-    for page, other_page in zip(pages, others, strict=True):
-        for mark, other_mark in zip(page, other_page, strict=True):
-            assert mark[0] == other_mark[0] and mark[1:] == pytest.approx(other_mark[1:], abs=0.02)
+def moved(page: list[tuple], offset: tuple[float, float]) -> list[tuple]:
+    """Return a page's marks as an offset in mm (right, up) puts them."""
+    dx, dy = offset[0] * MM, offset[1] * MM
+    return [(name, x + dx, top - dy, *(other + dx for other in rest)) for name, x, top, *rest in page]
+
+
+def same_places(page: list[tuple], expected: list[tuple]) -> bool:
+    """Tell whether two pages show the same marks in the same places, to a hundredth of a point."""
+    assert len(page) == len(expected)
+    for mark, other in zip(page, expected, strict=True):
+        assert mark[0] == other[0] and mark[1:] == pytest.approx(other[1:], abs=0.01), (mark, other)
     return True
 
 
-def boxes(pdf: bytes) -> list[float]:
-    """Every page's trim and bleed box corners, in points (written to a thousandth: compare to a hundredth)."""
-    return [float(v) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages
-            for name in ("trimbox", "bleedbox") for v in getattr(page, name)]
+def boxes(pdf: bytes) -> list[dict[str, tuple[float, ...]]]:
+    """Every page's trim and bleed boxes, and its paper."""
+    return [{name: tuple(round(float(v), 2) for v in getattr(page, name)) for name in ("trimbox", "bleedbox",
+                                                                                     "mediabox")}
+            for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+
+
+def moved_box(box: tuple[float, ...], paper: tuple[float, ...], offset: tuple[float, float]) -> tuple[float, ...]:
+    """Return a box moved by an offset in mm, kept inside the paper."""
+    dx, dy = offset[0] * MM, offset[1] * MM
+    return (max(box[0] + dx, paper[0]), max(box[1] + dy, paper[1]), min(box[2] + dx, paper[2]),
+            min(box[3] + dy, paper[3]))
+
+
+def assert_backs_moved(plain: bytes, shifted: bytes, offset: tuple[float, float]) -> None:
+    """Check that `shifted` is `plain` with every back page (every second) moved by `offset`, fronts unmoved."""
+    before, after = marks(plain), marks(shifted)
+    assert len(before) == len(after) >= 2
+    for number, (page, expected) in enumerate(zip(after, before, strict=True)):
+        assert same_places(page, moved(expected, offset) if number % 2 else expected)
+    for number, (box, expected) in enumerate(zip(boxes(shifted), boxes(plain), strict=True)):
+        if number % 2 == 0:
+            assert box == expected, "a front's boxes stay"
+            continue
+        for name in ("trimbox", "bleedbox"):
+            assert box[name] == pytest.approx(moved_box(expected[name], expected["mediabox"], offset), abs=0.011)
 
 
 @pytest.mark.parametrize("duplex, offset", [("long", (1.5, -0.75)), ("short", (-3, 10))])
-def test_shifting_a_deck_matches_drawing_it_with_the_offset(duplex, offset):
+def test_a_back_offset_moves_the_backs_cards_marks_and_slug(duplex, offset):
     deck = dated_deck(12)
-    drawn = printing.render_deck(deck, {"duplex": duplex, "back_offset": list(offset)})
-    shifted = shift_backs(printing.render_deck(deck, {"duplex": duplex}), offset)
-    assert same_marks(shifted, drawn)
-    assert boxes(shifted) == pytest.approx(boxes(drawn), abs=0.011)
-    assert marks(shifted)[0] == marks(printing.render_deck(deck, {"duplex": duplex}))[0], "fronts stay put"
-    assert marks(shifted)[1] != marks(printing.render_deck(deck, {"duplex": duplex}))[1]
+    plain = printing.render_deck(deck, {"duplex": duplex})
+    shifted = printing.render_deck(deck, {"duplex": duplex, "back_offset": list(offset)})
+    assert_backs_moved(plain, shifted, offset)
+    slug = [mark for mark in marks(shifted)[1] if mark[0] == "·"]
+    assert slug, "the back page carries the slug, drawn with the offset in the one pass"
 
 
-def test_shifting_a_reference_card_matches_drawing_it_with_the_offset():
-    spec = {"kind": "reference", "game": "ticket-to-ride-europe", "size": "a6", "back_offset": [2, 1]}
-    drawn = printing.render_reference({k: v for k, v in spec.items() if k != "kind"})
-    assert len(pypdf.PdfReader(io.BytesIO(drawn)).pages) == 2, "a card with a back"
-    assert same_marks(printing.render(spec), drawn)
-    assert boxes(printing.render(spec)) == pytest.approx(boxes(drawn), abs=0.011)
+def test_a_reference_cards_back_moves_by_the_offset():
+    spec = {"kind": "reference", "game": "ticket-to-ride-europe", "size": "a6"}
+    plain, shifted = printing.render(spec), printing.render({**spec, "back_offset": [2, 1]})
+    assert len(pypdf.PdfReader(io.BytesIO(plain)).pages) == 2, "a card with a back"
+    assert_backs_moved(plain, shifted, (2, 1))
 
 
-def test_only_card_backs_in_duplex_are_shifted(monkeypatch):
+def test_the_calibration_sheets_scales_move_by_the_offset_and_its_words_name_it():
+    plain, shifted = printing.render({"kind": "calibration"}), printing.render({"kind": "calibration",
+                                                                                "back_offset": [1, -2]})
+    lines = [[mark for mark in page if mark[0] == "line"] for page in marks(plain)]
+    lines_shifted = [[mark for mark in page if mark[0] == "line"] for page in marks(shifted)]
+    assert same_places(lines_shifted[0], lines[0]) and same_places(lines_shifted[1], moved(lines[1], (1, -2)))
+    assert "back offset x 1 mm, y −2 mm" in pypdf.PdfReader(io.BytesIO(shifted)).pages[0].extract_text()
+
+
+def test_fold_over_and_one_sided_sheets_ignore_the_offset(monkeypatch):
     deck = dated_deck(3)
     monkeypatch.setattr(store, "builtin_decks", lambda: {deck.id: deck})
     for duplex in ("fold", "none"):
-        checked = printing.validate({"kind": "deck", "deck": deck.id, "duplex": duplex, "back_offset": [1, 1]})
-        assert back_offset(checked) == (0.0, 0.0)
-    calibration = printing.validate({"kind": "calibration", "back_offset": [1, 1]})
-    assert back_offset(calibration) == (0.0, 0.0) and rendering_spec(calibration) == calibration, (
-        "the calibration sheet prints its offset in words, so it is drawn with it"
-    )
-    assert shift_backs(b"%PDF-unchanged", (0.0, 0.0)) == b"%PDF-unchanged"
+        spec = {"kind": "deck", "deck": deck.id, "duplex": duplex}
+        assert printing.render({**spec, "back_offset": [1, 1]}) == printing.render(spec)
+    reference = {"kind": "reference", "game": "ticket-to-ride-europe", "size": "a6", "duplex": "fold"}
+    assert printing.render({**reference, "back_offset": [1, 1]}) == printing.render(reference)
+
+
+def test_a_spec_with_an_offset_gives_the_same_bytes_every_time(monkeypatch):
+    deck = dated_deck(12)
+    monkeypatch.setattr(store, "builtin_decks", lambda: {deck.id: deck})
+    spec = {"kind": "deck", "deck": deck.id, "back_offset": [-1.25, 0.5]}
+    assert printing.render(spec) == printing.render(spec) == printing.render_deck(deck, {"back_offset": [-1.25, 0.5]})

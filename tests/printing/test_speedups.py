@@ -26,7 +26,9 @@ def test_deskovka_print_imports_no_part_of_the_service(tmp_path):
     script = (
         "import json, sys\n"
         "from api.cli import main\n"
-        f"code = main(['print', 'deck', 'homer-odyssey', '--size', 'tarot', '-o', {str(out)!r}])\n"
+        # With a back offset, drawn in the one pass: no second pass over the PDF (pypdf) either.
+        "code = main(['print', 'deck', 'homer-odyssey', '--size', 'tarot', '--back-offset=1,-0.5',\n"
+        f"             '-o', {str(out)!r}])\n"
         "print(json.dumps([code, sorted(sys.modules)]))\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)

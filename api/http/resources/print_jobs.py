@@ -178,7 +178,7 @@ def get_print_job(job_id):
 
 
 def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
-    """Return a finished job and its PDF (back pages shifted by its offset).
+    """Return a finished job and its PDF.
 
     :raises Problem: 404 for an unknown job, 409 while it is not finished.
     """
