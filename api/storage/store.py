@@ -84,6 +84,16 @@ class GameRecord:
     chosen_seed: int | None = None
     nonce: str | None = None
     shape: int = 1
+    # A turn clock ({"per_turn": seconds, "on_timeout": "bot" | "resign"}), the deadline of each seat that must act
+    # (Unix ms, by seat as a string) and each seat's turns run out in a row (api.http.clocks).
+    clock: dict[str, Any] | None = None
+    deadlines: dict[str, int] = field(default_factory=dict)
+    timeouts: dict[str, int] = field(default_factory=dict)
+    # A table with open seats is cancelled when they are not all taken by then (Unix ms); its creator's seat may
+    # cancel it before it starts; a finished game names the game its rematch created.
+    open_until: int | None = None
+    creator: int | None = None
+    rematch: str | None = None
 
     def doc(self) -> bytes:
         # Not dataclasses.asdict: it deep-copies the whole state only for orjson to read it once.
@@ -204,6 +214,10 @@ class GameStore:
                 metrics.count(self.connection, "actions", len(log))
             return Commit.DONE
         return Commit.ALREADY_ANSWERED if result[0] == 2 else Commit.CONFLICT
+
+    def delete(self, game_id: str) -> None:
+        """Drop a game that nobody has seen (a rematch that lost the race to create it)."""
+        self.connection.delete(*(self.key_for(game_id, part) for part in ("state", "log", "events")))
 
     def answer(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
         """Return the stored first answer to an idempotent request, if any."""
