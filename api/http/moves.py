@@ -3,8 +3,8 @@
 import re
 import secrets
 import time
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import orjson

@@ -80,7 +80,7 @@ class TestTheClock:
                                                                                       redis_client):
         game, tokens = create(client, [{"name": "Ann"}, {"bot": "random"}], clock=CLOCK, seed=2,
                               options={"first": 0})
-        for turn in (1, 2):
+        for _ in (1, 2):
             run_out_now(redis_client, game["id"])
             keeper.tick()
             now = view(client, game["id"])
