@@ -86,6 +86,14 @@ def _result(state: State) -> Outcome:
     return {"winners": winners, "decided_by": decided_by, "standings": standings}
 
 
+def _final(state: State) -> Outcome:
+    """The result with seats that resigned ranked last (decided by resignation when one seat is left)."""
+    result = resigned_last(_result(state), state)
+    if len(staying(state, len(state["stacks"]))) == 1:
+        result["decided_by"] = "resigned"
+    return result
+
+
 class Chronology(Game):
     name = "chronology"
     title = "Chronology"
@@ -171,7 +179,7 @@ class Chronology(Game):
         """The seat's turns are skipped from now on (its set-up pick is made for it); one seat left wins."""
         if len(staying(state, len(state["stacks"]))) == 1:
             state["phase"], state["power"] = "over", None
-            return [{"type": "game_over", "winners": self.outcome(state)["winners"]}]
+            return [{"type": "game_over", "winners": _final(state)["winners"]}]
         if state["turn"] != seat:
             return []
         if state["phase"] == "setup":
@@ -226,7 +234,7 @@ class Chronology(Game):
             if seat == first:
                 if state["final_round"]:
                     state["phase"] = "over"
-                    return [*events, {"type": "game_over", "winners": self.outcome(state)["winners"]}]
+                    return [*events, {"type": "game_over", "winners": _final(state)["winners"]}]
                 state["round"] += 1
                 events.append({"type": "round_started", "round": state["round"]})
             # Only the final round can reach a player without cards: they have nothing to play.
@@ -262,12 +270,7 @@ class Chronology(Game):
         }
 
     def outcome(self, state: State) -> Outcome | None:
-        if state["phase"] != "over":
-            return None
-        result = resigned_last(_result(state), state)
-        if len(staying(state, len(state["stacks"]))) == 1:
-            result["decided_by"] = "resigned"
-        return result
+        return _final(state) if state["phase"] == "over" else None
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
