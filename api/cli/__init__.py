@@ -23,12 +23,13 @@ def embedded_redis(settings: dict):
 
 def worker_children() -> list:
     """The workers `deskovka serve` runs beside its embedded Redis: an RQ worker per role of `worker.WORKERS`, and
-    the table keeper."""
+    two table keepers (so a turn clock still fires on time when one dies: the other takes its tables once their
+    lease runs out, long before a restarted process is ready)."""
     from api.serving.supervisor import python_child
     from worker import WORKERS
 
     workers = [python_child(f"{role} worker", "worker", "--role", role, stop_timeout=10) for role in WORKERS]
-    return [*workers, python_child("keeper", "keeper", stop_timeout=10)]
+    return [*workers, *(python_child(f"keeper {n}", "keeper", stop_timeout=10) for n in (1, 2))]
 
 
 def serve(args: argparse.Namespace) -> int:
