@@ -200,3 +200,38 @@ class TestRematch:
         assert old["rematch"] == new["id"]
         events = client.get(f"/v1/games/{game['id']}/events?after={old['version'] - 1}").get_json()["events"]
         assert events == [{"v": old["version"], "type": "rematch_created", "game": new["id"]}]
+
+
+def test_a_keeper_that_claimed_a_table_and_died_leaves_it_to_another_once_its_lease_runs_out(app, client,
+                                                                                            redis_client):
+    from api.serving import keeper as keeper_module
+
+    game, _ = create(client, TWO, clock=CLOCK, seed=1)
+    run_out_now(redis_client, game["id"])
+    with app.app_context():
+        claimed, lease = due.DueTables(redis_client).claim(16, keeper_module.LEASE)  # ... and then it died
+    assert claimed == [game["id"]]
+    other = Keeper(app)
+    other.tick()
+    assert view(client, game["id"])["version"] == 0, "leased: not yet"
+    redis_client.zadd(due.DUE, {game["id"]: due.millis(-0.001)})  # the lease runs out
+    other.tick()
+    assert view(client, game["id"])["version"] == 1
+    assert [e.get("by") for e in log(redis_client, game["id"])] == ["clock"]
+
+
+def test_two_keepers_racing_for_one_deadline_make_one_move(app, make_app, client, redis_client, monkeypatch):
+    """Both read the table before either writes: the compare-and-set lets one of them act."""
+    game, _ = create(client, TWO, clock=CLOCK, seed=1)
+    run_out_now(redis_client, game["id"])
+    first, second = Keeper(app), Keeper(make_app())
+    stale = second.store.load(game["id"])
+    loads = iter([stale])
+    real = second.store.load
+    monkeypatch.setattr(second.store, "load", lambda game_id: next(loads, None) or real(game_id))
+    with first.app.app_context():
+        first.advance(game["id"])
+    with second.app.app_context():
+        second.advance(game["id"])  # its first commit loses; it reads again and finds nothing due
+    assert [e.get("by") for e in log(redis_client, game["id"])] == ["clock"]
+    assert view(client, game["id"])["version"] == 1
