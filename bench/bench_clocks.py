@@ -82,13 +82,15 @@ def commands_per_second(connection: redis.Redis, seconds: float = 10.0) -> float
 def waiting(url: str, fields: dict, tables: int) -> tuple[float, float]:
     """Commands a second with `tables` waiting, and with none, the same two keepers looking."""
     connection = redis.Redis.from_url(url)
+    copy_tables(connection, fields, tables, due.millis(3600))
     running = keepers(url)
     try:
-        time.sleep(3)  # the keepers start
-        floor = commands_per_second(connection)
-        copy_tables(connection, fields, tables, due.millis(3600))
+        time.sleep(10)  # the keepers start (a few seconds on a busy machine)
         loaded = commands_per_second(connection)
-        return loaded, floor
+        connection.delete(due.DUE)
+        for key in connection.scan_iter("dk:{g:*", count=10_000):
+            connection.delete(key)
+        return loaded, commands_per_second(connection)
     finally:
         stop(running)
         connection.flushdb()
@@ -99,8 +101,8 @@ def firing(url: str, fields: dict, tables: int) -> float:
     connection = redis.Redis.from_url(url)
     running = keepers(url)
     try:
-        time.sleep(3)
-        at = due.millis(3)
+        time.sleep(10)  # the keepers start (a few seconds on a busy machine)
+        at = due.millis(3 + tables / 1000)  # time to copy the tables first
         ids = copy_tables(connection, fields, tables, at)
         assert due.millis() < at, "copying took longer than the lead"
         left = list(ids)
