@@ -44,8 +44,8 @@ def template(url: str) -> dict:
     return {key.decode(): value for key, value in state.items()}
 
 
-def copy_tables(connection: redis.Redis, fields: dict, count: int, at: int) -> list[str]:
-    """Write `count` copies of the table under new ids, each due (its running deadline) at `at`."""
+def copy_tables(connection: redis.Redis, fields: dict, count: int, at: int, due_at: int | None = None) -> list[str]:
+    """Write `count` copies of the table under new ids, its running deadline at `at`, due at `due_at` (or `at`)."""
     doc = orjson.loads(fields["doc"])
     ids = [f"{n:016x}" for n in range(1, count + 1)]
     for start in range(0, count, 1000):
@@ -54,7 +54,7 @@ def copy_tables(connection: redis.Redis, fields: dict, count: int, at: int) -> l
                 copy = {**doc, "id": game_id, "deadlines": {seat: at for seat in doc["deadlines"]}}
                 pipe.hset(GameStore.key_for(game_id, "state"),
                           mapping={**fields, "doc": orjson.dumps(copy)})
-            pipe.zadd(due.DUE, {game_id: at for game_id in ids[start:start + 1000]})
+            pipe.zadd(due.DUE, {game_id: at if due_at is None else due_at for game_id in ids[start:start + 1000]})
             pipe.execute()
     return ids
 
@@ -66,11 +66,30 @@ def keepers(url: str, count: int = 2) -> list[subprocess.Popen]:
                              stderr=subprocess.DEVNULL) for _ in range(count)]
 
 
+def cpu_seconds(processes: list[subprocess.Popen]) -> float:
+    """User and system CPU the processes have used so far."""
+    total = 0
+    for process in processes:
+        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def stop(processes: list[subprocess.Popen]) -> None:
     for process in processes:
         process.terminate()
     for process in processes:
         process.wait(30)
+
+
+def wait_for_keepers(connection: redis.Redis) -> None:
+    """Wait until the keepers tick (a few seconds to start on a busy machine): their claim script has run often."""
+    def claims() -> int:
+        return sum(stats["calls"] for name, stats in connection.info("commandstats").items()
+                   if name in ("cmdstat_evalsha", "cmdstat_eval"))
+    first = claims()
+    while claims() < first + 40:
+        time.sleep(0.2)
 
 
 def commands_per_second(connection: redis.Redis, seconds: float = 10.0) -> float:
@@ -85,7 +104,7 @@ def waiting(url: str, fields: dict, tables: int) -> tuple[float, float]:
     copy_tables(connection, fields, tables, due.millis(3600))
     running = keepers(url)
     try:
-        time.sleep(10)  # the keepers start (a few seconds on a busy machine)
+        wait_for_keepers(connection)
         loaded = commands_per_second(connection)
         connection.delete(due.DUE)
         for key in connection.scan_iter("dk:{g:*", count=10_000):
@@ -96,15 +115,19 @@ def waiting(url: str, fields: dict, tables: int) -> tuple[float, float]:
         connection.flushdb()
 
 
-def firing(url: str, fields: dict, tables: int) -> float:
-    """Seconds from the shared deadline until the keepers moved every table on; checks one clock move each."""
+def firing(url: str, fields: dict, tables: int) -> tuple[float, float]:
+    """Seconds from the shared deadline until the keepers moved every table on, and the keepers' CPU seconds
+    meanwhile; checks one clock move each."""
     connection = redis.Redis.from_url(url)
+    # Every copy's deadline has passed, but none is due before the instant set below, all at once.
+    ids = copy_tables(connection, fields, tables, due.millis(-1), due.millis(3600))
     running = keepers(url)
     try:
-        time.sleep(10)  # the keepers start (a few seconds on a busy machine)
-        at = due.millis(3 + tables / 1000)  # time to copy the tables first
-        ids = copy_tables(connection, fields, tables, at)
-        assert due.millis() < at, "copying took longer than the lead"
+        wait_for_keepers(connection)
+        at = due.millis(1)
+        connection.zadd(due.DUE, {game_id: at for game_id in ids})
+        cpu = cpu_seconds(running)
+        assert due.millis() < at, "scheduling took longer than the lead"
         left = list(ids)
         while left:
             time.sleep(0.05)
@@ -114,24 +137,25 @@ def firing(url: str, fields: dict, tables: int) -> float:
                 versions = pipe.execute()
             left = [game_id for game_id, version in zip(left, versions, strict=True) if version == b"0"]
         done = due.millis()
+        cpu = cpu_seconds(running) - cpu
         time.sleep(1)
         with connection.pipeline(transaction=False) as pipe:
             for game_id in ids:
                 pipe.lrange(GameStore.key_for(game_id, "log"), 0, -1)
             logs = pipe.execute()
         assert all(len(log) == 1 and orjson.loads(log[0])["by"] == "clock" for log in logs), "a deadline fired twice"
-        return (done - at) / 1000
+        return (done - at) / 1000, cpu
     finally:
         stop(running)
         connection.flushdb()
 
 
-def floor(url: str, fields: dict, tables: int) -> float:
+def floor(url: str, fields: dict, tables: int) -> tuple[float, float]:
     """A bare script: read each table, play the random bot's move for the seat to act, write state and log back."""
     connection = redis.Redis.from_url(url)
     ids = copy_tables(connection, fields, tables, due.millis(3600))
     game, bot = get_game("timeline"), RandomBot()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for game_id in ids:
         key = GameStore.key_for(game_id, "state")
         version, raw = connection.hmget(key, "version", "doc")
@@ -144,9 +168,9 @@ def floor(url: str, fields: dict, tables: int) -> float:
             pipe.hset(key, mapping={"version": match.version, "doc": orjson.dumps(doc)})
             pipe.rpush(GameStore.key_for(game_id, "log"), orjson.dumps(match.log[-1]))
             pipe.execute()
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     connection.flushdb()
-    return elapsed
+    return elapsed, cpu
 
 
 def main() -> None:
@@ -159,14 +183,20 @@ def main() -> None:
         fields = template(url)
         loaded, idle = waiting(url, fields, args.waiting)
         print(f"waiting: {args.waiting} clocked tables: {loaded:.1f} commands/s; no tables: {idle:.1f} commands/s")
-        fired, bare = [], []
+        fired, bare, fired_cpu, bare_cpu = [], [], [], []
         for run in range(args.runs):
-            fired.append(firing(url, fields, args.firing))
-            bare.append(floor(url, fields, args.firing))
-            print(f"run {run + 1}: {args.firing} deadlines all acted on {fired[-1]:.2f} s after them (2 keepers); "
-                  f"bare script {bare[-1]:.2f} s (1 process)")
-        print(f"median: keepers {statistics.median(fired):.2f} s, bare script {statistics.median(bare):.2f} s, "
-              f"ratio {statistics.median(fired) / statistics.median(bare):.2f}")
+            seconds, cpu = firing(url, fields, args.firing)
+            fired.append(seconds)
+            fired_cpu.append(cpu)
+            seconds, cpu = floor(url, fields, args.firing)
+            bare.append(seconds)
+            bare_cpu.append(cpu)
+            print(f"run {run + 1}: {args.firing} deadlines all acted on {fired[-1]:.2f} s after them by 2 keepers "
+                  f"({fired_cpu[-1]:.2f} s of their CPU); bare script {bare[-1]:.2f} s ({bare_cpu[-1]:.2f} s CPU)")
+        print(f"median: keepers {statistics.median(fired):.2f} s ({statistics.median(fired_cpu):.2f} s CPU), bare "
+              f"script {statistics.median(bare):.2f} s ({statistics.median(bare_cpu):.2f} s CPU); wall ratio "
+              f"{statistics.median(fired) / statistics.median(bare):.2f}, CPU ratio "
+              f"{statistics.median(fired_cpu) / statistics.median(bare_cpu):.2f}")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ class RematchSchema(Schema):
 @blp.alt_response(409, **PROBLEM)
 @blp.alt_response(410, **PROBLEM)
 @blp.alt_response(412, **PROBLEM)
+@blp.alt_response(422, **PROBLEM)
 @blp.doc(security=[{"seatToken": []}])
 def resign(game_id):
     """Leave the game as your seat, on your turn or not: the game goes on without you by its own rules (two players:
