@@ -75,6 +75,11 @@ def cpu_seconds(processes: list[subprocess.Popen]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def redis_seconds(connection: redis.Redis) -> float:
+    cpu = connection.info("cpu")
+    return float(cpu["used_cpu_user"]) + float(cpu["used_cpu_sys"])
+
+
 def stop(processes: list[subprocess.Popen]) -> None:
     for process in processes:
         process.terminate()
@@ -126,7 +131,7 @@ def firing(url: str, fields: dict, tables: int) -> tuple[float, float]:
         wait_for_keepers(connection)
         at = due.millis(1)
         connection.zadd(due.DUE, {game_id: at for game_id in ids})
-        cpu = cpu_seconds(running)
+        cpu, redis_cpu = cpu_seconds(running), redis_seconds(connection)
         assert due.millis() < at, "scheduling took longer than the lead"
         left = list(ids)
         while left:
@@ -137,7 +142,8 @@ def firing(url: str, fields: dict, tables: int) -> tuple[float, float]:
                 versions = pipe.execute()
             left = [game_id for game_id, version in zip(left, versions, strict=True) if version == b"0"]
         done = due.millis()
-        cpu = cpu_seconds(running) - cpu
+        cpu, redis_cpu = cpu_seconds(running) - cpu, redis_seconds(connection) - redis_cpu
+        print(f"  Redis used {redis_cpu:.2f} s of CPU meanwhile")
         time.sleep(1)
         with connection.pipeline(transaction=False) as pipe:
             for game_id in ids:
