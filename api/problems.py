@@ -16,6 +16,7 @@ ENGINE_STATUS = {
     "action/illegal": 422,
     "action/not_your_turn": 409,
     "game/over": 409,
+    "seat/resigned": 409,
     "options/invalid": 422,
     "players/invalid": 422,
     "game/unknown_type": 422,
@@ -44,6 +45,10 @@ CODE_STATUS = {
     "game/busy": 409,
     "game/not_over": 409,
     "game/not_started": 409,
+    "game/started": 409,
+    "game/cancelled": 409,
+    "auth/not_creator": 403,
+    "clock/invalid": 422,
     "seat/taken": 409,
     "print-job/not_ready": 409,
     "game/version_mismatch": 412,
@@ -174,8 +179,11 @@ def _from_http(error: HTTPException) -> Problem:
         # webargs puts messages by location ("json", "query"); 400 is a body that is not JSON at all.
         if status == 400:
             return Problem(400, "request/malformed", "The body is not valid JSON.", errors=by_location(messages))
-        return Problem(422, "request/invalid", "The request does not match the API contract.",
-                       errors=by_location(messages))
+        errors = by_location(messages)
+        if errors and all(error.get("pointer", "").startswith("/clock") for error in errors):
+            return Problem(422, "clock/invalid", "The turn clock is not valid: `per_turn` is 2 to 1,209,600 seconds "
+                           "(14 days), `on_timeout` is `bot` or `resign`.", errors=errors)
+        return Problem(422, "request/invalid", "The request does not match the API contract.", errors=errors)
     # Keep what the exception says in headers (405's Allow), but not its HTML content type.
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     return Problem(status, f"http/{status}", error.description or TITLES.get(status, "Error"), headers=headers)

@@ -29,11 +29,12 @@ def worker_children() -> list:
     return [python_child(f"{role} worker", "worker", "--role", role, stop_timeout=10) for role in WORKERS]
 
 
-def keeper_child():
-    """The table keeper `deskovka serve` runs beside its embedded Redis."""
+def keeper_children() -> list:
+    """The two table keepers `deskovka serve` runs beside its embedded Redis: a turn clock still fires on time when
+    one dies (the other takes its tables once their lease runs out, long before a restarted process is ready)."""
     from api.serving.supervisor import python_child
 
-    return python_child("keeper", "keeper", stop_timeout=10)
+    return [python_child(f"keeper {n}", "keeper", stop_timeout=10) for n in (1, 2)]
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -57,7 +58,7 @@ def serve(args: argparse.Namespace) -> int:
         logging.info("embedded Redis at %s (data in %s, appendfsync %s)", embedded.url, embedded.data_dir,
                      embedded.fsync)
         children.append(Child("redis", embedded.spawn, ready=embedded.wait_ready, stop_timeout=30))
-        children += [*worker_children(), keeper_child()]
+        children += [*worker_children(), *keeper_children()]
     # gunicorn finishes requests for up to 30 s (its graceful timeout) after SIGTERM.
     logged = ["--access-log"] if args.access_log else []
     connections = ["--connections", str(args.connections)] if args.connections else []

@@ -19,6 +19,7 @@ from api.http.resources import (
     game_types,
     games,
     health,
+    leaving,
     print_jobs,
     replay,
     seats,
@@ -82,7 +83,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
     memory.init_app(app)
     contract.init_spec(api)
-    for module in (game_types, games, seats, actions, events, replay, decks, print_jobs):
+    for module in (game_types, games, seats, actions, leaving, events, replay, decks, print_jobs):
         api.register_blueprint(module.blp)
     app.register_blueprint(health.blp)
     app.register_blueprint(contract.blp)

@@ -1,5 +1,6 @@
 """Seat tokens: random, shown once, stored only as hashes, compared in constant time."""
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -13,6 +14,13 @@ from api.problems import Problem
 def mint(game_id: str, seat: int) -> tuple[str, str]:
     """Return a new token for a seat and the hash to store."""
     token = f"{game_id}.{seat}.{secrets.token_urlsafe(32)}"
+    return token, digest(token)
+
+
+def derived(secret: bytes, game_id: str, seat: int) -> tuple[str, str]:
+    """Return a seat's token the server can give again (a rematch's seats), from the server secret, and its hash."""
+    mac = hmac.new(secret, f"seat:{game_id}:{seat}".encode(), hashlib.sha256).digest()
+    token = f"{game_id}.{seat}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}"
     return token, digest(token)
 
 

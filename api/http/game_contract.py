@@ -59,10 +59,13 @@ def bot_option_schemas() -> dict[str, type[Schema]]:
 
 def register(spec: APISpec) -> None:
     """Register every game's schemas as components, before the document is written."""
+    done: set[str] = set()
     for game in all_games():
         spec.components.schema(f"{prefix(game)}Options", schema=game.options_schema)
         for schema in (*game.action_schemas, game.view_schema, game.outcome_schema, *game.event_schemas):
-            spec.components.schema(schema.__name__, schema=schema)
+            if schema.__name__ not in done:  # the core's resignation and table events are every game's
+                spec.components.schema(schema.__name__, schema=schema)
+                done.add(schema.__name__)
     for name, schema in bot_option_schemas().items():
         spec.components.schema(name, schema=schema)
 

@@ -4,6 +4,7 @@ import hashlib
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -12,7 +13,7 @@ from flask import current_app
 from marshmallow import ValidationError
 
 from api import clock
-from api.http import auth, table
+from api.http import auth, clocks, table
 from api.http.input_bounds import header_number
 from api.http.views import events_for, game_view
 from api.problems import Problem
@@ -97,17 +98,29 @@ def pace(moves: int) -> float:
 
 
 def finish(record: GameRecord, match: Match) -> GameRecord:
+    """The record at the match's new state, with its turn clock's deadlines."""
     status = "finished" if match.is_over() else record.status
-    return replace(record, state=match.state, version=match.version, status=status, updated_at=clock.timestamp())
+    after = replace(record, state=match.state, version=match.version, status=status, updated_at=clock.timestamp())
+    return clocks.stamp(record, after, match, due.millis())
 
 
 def ttl_for(record: GameRecord) -> int:
     config = current_app.config
-    return int(config["FINISHED_TTL"] if record.status == "finished" else config["GAME_TTL"])
+    return int(config["FINISHED_TTL"] if record.status in ENDED else config["GAME_TTL"])
+
+
+ENDED = ("finished", "cancelled")
+
+
+def refuse_cancelled(record: GameRecord) -> None:
+    """:raises Problem: 409 for a table that was cancelled before it started."""
+    if record.status == "cancelled":
+        raise Problem(409, "game/cancelled", "The table was cancelled before it started.")
 
 
 def create(
-    store: GameStore, lobby: Lobby, decks: DeckStore, body: dict[str, Any]
+    store: GameStore, lobby: Lobby, decks: DeckStore, body: dict[str, Any], game_id: str | None = None,
+    mint: Callable[[str, int], tuple[str, str]] = auth.mint,
 ) -> tuple[GameRecord, list[dict], list[Event]]:
     """Set up a game, mint a token per named human seat and let bots start; a table with open seats waits undealt."""
     game_type, seats, options = body["type"], body["seats"], body.get("options") or {}
@@ -119,7 +132,7 @@ def create(
     else:
         match = new_match(game_type, len(seats), table.with_ages(game_type, seats, options), seed)
         options = match.options
-    game_id = new_id()
+    game_id = game_id or new_id()
     tokens, stored = [], []
     for i, seat in enumerate(seats):
         if seat.get("bot"):
@@ -129,13 +142,16 @@ def create(
         elif seat.get("open"):
             stored.append({"name": None, "joined": False})
         else:
-            token, token_hash = auth.mint(game_id, i)
+            token, token_hash = mint(game_id, i)
             tokens.append({"seat": i, "token": token})
             stored.append({"name": seat["name"], "age": seat.get("age"), "token_hash": token_hash, "joined": True})
     now = clock.timestamp()
     status = "running" if all(s["joined"] for s in stored) else "open"
+    open_for = body.get("open_for")
     record = GameRecord(game_id, game_type, len(seats), options, seed, match and match.state, stored, status, now, now,
-                        chosen_seed=chosen_seed, nonce=nonce, shape=SHAPE)
+                        chosen_seed=chosen_seed, nonce=nonce, shape=SHAPE, clock=body.get("clock"),
+                        open_until=None if open_for is None else due.millis(open_for),
+                        creator=tokens[0]["seat"] if tokens else None)
     events: list[Event] = []
     more = False
     if match is not None:
@@ -147,6 +163,7 @@ def create(
     store.commit(record, None, ttl_for(record), list(match.log) if match else [], events)
     if more and match is not None:
         hand_over(store, game_id, pace(len(match.log)))
+    clocks.schedule(store.connection, record)
     metrics.count(store.connection, "games_created")
     if status == "open":
         lobby.open(game_type, game_id, clock.now().timestamp())
@@ -219,6 +236,9 @@ def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str,
     """Take an open seat; the last seat taken deals the game and starts it."""
     for _ in range(ATTEMPTS):
         record = load(store, game_id)
+        refuse_cancelled(record)
+        if record.status == "open" and record.open_until is not None and due.millis() >= record.open_until:
+            raise Problem(409, "game/cancelled", "The table's open seats were not all taken in time (`open_for`).")
         if not 0 <= seat < record.players:
             raise Problem(404, "seat/not_found", f"Game {game_id} has seats 0-{record.players - 1}.")
         if record.seats[seat].get("joined"):
@@ -243,11 +263,23 @@ def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str,
         if store.commit(joined, record.rev, ttl_for(joined), log, events) is Commit.DONE:
             if more:
                 hand_over(store, game_id, pace(len(log)))
+            clocks.schedule(store.connection, joined)
             metrics.count(store.connection, "seats_joined")
             if status != "open":
                 lobby.close(record.type, game_id)
             return joined, token
     raise Problem(409, "game/busy", "The game changed too often; try again.")
+
+
+def cancel(store: GameStore, lobby: Lobby, record: GameRecord, reason: str) -> GameRecord | None:
+    """Cancel a table that has not started, as one more version with its event; None when the write lost a race."""
+    version = record.version + 1
+    cancelled = replace(record, status="cancelled", version=version, updated_at=clock.timestamp(), deadlines={})
+    event = {"v": version, "type": "table_cancelled", "reason": reason}
+    if store.commit(cancelled, record.rev, ttl_for(cancelled), [], [event]) is not Commit.DONE:
+        return None
+    lobby.close(record.type, record.id)
+    return cancelled
 
 
 def parse_if_match(value: str | None) -> int | None:
@@ -295,6 +327,7 @@ def act(
         if if_match is not None and if_match != record.version:
             raise Problem(412, "game/version_mismatch",
                           f"The game is at version {record.version}, not {if_match}.", version=record.version)
+        refuse_cancelled(record)
         if record.status == "open":
             raise Problem(409, "game/not_started", "The game waits for players to take the open seats.")
         match, events = play(to_match(record), seat, action)
@@ -312,6 +345,7 @@ def act(
         if result is Commit.DONE:
             if more:
                 hand_over(store, game_id, pace(len(match.log)))
+            clocks.schedule(store.connection, moved)
             return 200, body, moved.version
         # Lost the race: the next round answers from the idempotency record, a 412, or a fresh try.
     raise Problem(409, "game/busy", "The game changed too often; try again.")

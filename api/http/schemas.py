@@ -45,12 +45,37 @@ class SeatSchema(Schema):
     open = fields.Boolean(required=True, metadata={"description": "True while nobody has taken the seat."})
 
 
+class DeadlineSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "A seat that must act."})
+    at = fields.String(required=True, metadata={
+        "description": "When the server acts for the seat if it has not acted (RFC 3339, server time).",
+        "example": "2026-12-01T10:00:30.000Z"})
+
+
+class ClockViewSchema(Schema):
+    """The table's turn clock: every deadline now running, and the server's time to count down from."""
+
+    per_turn = fields.Integer(required=True, metadata={"description": "Seconds each turn may take."})
+    on_timeout = fields.String(required=True, metadata={"enum": ["bot", "resign"], "description":
+                               "What the server does when a turn runs out: the game's simplest bot plays it, or "
+                               "the seat resigns."})
+    deadlines = fields.List(fields.Nested(DeadlineSchema), required=True, metadata={
+        "description": "One per seat that must act (bots have none), by seat."})
+    away = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Seats whose turns ran out twice or more in a row: the bot plays them once 10 seconds (or "
+                       "the whole clock, if shorter) have passed, until their player acts again."})
+    now = fields.String(required=True, metadata={"description": "The server's time as it answered (RFC 3339): "
+                                                                "count down from the difference, not your clock."})
+
+
 class GameViewSchema(Schema):
     """A game as the caller may see it."""
 
     id = fields.String(required=True)
     type = fields.String(required=True)
-    status = fields.String(required=True, metadata={"enum": ["open", "running", "finished"]})
+    status = fields.String(required=True, metadata={
+        "enum": ["open", "running", "finished", "cancelled"],
+        "description": "cancelled: the table never started (`open_for` ran out, or its creator cancelled it)."})
     version = fields.Integer(required=True, metadata={"description": "Actions applied so far; the ETag."})
     created_at = fields.String(required=True)
     updated_at = fields.String(required=True)
@@ -65,6 +90,15 @@ class GameViewSchema(Schema):
         "description": "The game-specific state you may see; null while open seats wait for players (nothing is "
                        "dealt before the last seat is taken)."})
     outcome = fields.Dict(allow_none=True, required=True)
+    resigned = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Seats that left the game, in the order they resigned."})
+    clock = fields.Nested(ClockViewSchema, allow_none=True, required=True, metadata={
+        "description": "The turn clock; null for a table without one."})
+    open_until = fields.String(allow_none=True, required=True, metadata={
+        "description": "While seats are open at a table created with `open_for`: when it is cancelled unless they "
+                       "are all taken (RFC 3339)."})
+    rematch = fields.String(allow_none=True, required=True, metadata={
+        "description": "The id of the game `POST .../rematch` created after this one, once there is one."})
 
 
 class EventSchema(Schema):

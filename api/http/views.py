@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from api.http import clocks
 from api.storage.store import GameRecord
 from engine.core.match import public_event, visible_to
 from engine.games import get_game
@@ -39,6 +40,11 @@ def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
         # A table with open seats is not dealt yet: there is nothing to show but its seats and options.
         "view": None if state is None else game.view(state, seat),
         "outcome": None if state is None else game.outcome(state),
+        "resigned": [] if state is None else list(state.get("resigned", ())),
+        "clock": clocks.view(record),
+        "open_until": None if record.open_until is None or record.status != "open" else
+        clocks.rfc3339(record.open_until),
+        "rematch": record.rematch,
     }
 
 

@@ -66,6 +66,18 @@ class DueTables:
         ids = self._claim(keys=[DUE], args=[millis(), limit, until])
         return [raw.decode() for raw in ids], until
 
+    def release_many(self, lease: int, tables: list[tuple[str, float | None]]) -> None:
+        """Hand several claimed tables back in one round trip (each as `release` does)."""
+        if isinstance(self.connection, redis.RedisCluster):
+            for game_id, next_in in tables:
+                self.release(game_id, lease, next_in)
+            return
+        with self.connection.pipeline(transaction=False) as pipe:
+            for game_id, next_in in tables:
+                self._release(keys=[DUE], args=[game_id, lease, "" if next_in is None else millis(next_in)],
+                              client=pipe)
+            pipe.execute()
+
     def release(self, game_id: str, lease: int, next_in: float | None) -> bool:
         """Hand the table back: due again in `next_in` seconds, or (None) no longer kept."""
         due = "" if next_in is None else millis(next_in)

@@ -98,6 +98,16 @@ class GameRecord:
     # only what its events' table was (`table`).
     compact: bool = False
     final_table: dict[str, Any] | None = None
+    # A turn clock ({"per_turn": seconds, "on_timeout": "bot" | "resign"}), the deadline of each seat that must act
+    # (Unix ms, by seat as a string) and each seat's turns run out in a row (api.http.clocks).
+    clock: dict[str, Any] | None = None
+    deadlines: dict[str, int] = field(default_factory=dict)
+    timeouts: dict[str, int] = field(default_factory=dict)
+    # A table with open seats is cancelled when they are not all taken by then (Unix ms); its creator's seat may
+    # cancel it before it starts; a finished game names the game its rematch created.
+    open_until: int | None = None
+    creator: int | None = None
+    rematch: str | None = None
 
     def doc(self, log: list[dict[str, Any]] | None = None) -> bytes:
         """Return what the store keeps of the record: JSON, or for a compact game packed with its whole `log`."""
@@ -159,6 +169,15 @@ class GameStore:
     def load(self, game_id: str) -> GameRecord | None:
         return self._record(self.connection.hmget(self.key_for(game_id, "state"), "rev", "version", "doc"))
 
+    def load_many(self, game_ids: list[str]) -> list[GameRecord | None]:
+        """Read several games in one round trip."""
+        if self.cluster:
+            return [self.load(game_id) for game_id in game_ids]
+        with self.connection.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                pipe.hmget(self.key_for(game_id, "state"), "rev", "version", "doc")
+            return [self._record(fields) for fields in pipe.execute()]
+
     def load_with_answer(self, game_id: str, idem_key: str | None) -> tuple[GameRecord | None, dict[str, Any] | None]:
         """Read a game and, in the same round trip, the stored answer under an idempotency key."""
         if idem_key is None:
@@ -218,7 +237,26 @@ class GameStore:
 
         `answer` (key, first answer) is kept for `answer_ttl` seconds, never longer than the game (`ttl`).
         """
-        original = record
+        keys, args, new_rev = self._commit_call(record, expected_rev, ttl, log, events, answer, answer_ttl)
+        return self._settled(record, self._commit(keys=keys, args=args), new_rev, len(log))
+
+    def commit_many(self, writes: list[tuple[GameRecord, int | None, int, list[dict[str, Any]],
+                                              list[dict[str, Any]]]]) -> list[Commit]:
+        """Commit several games' writes (record, expected rev, ttl, log, events) in one round trip, each its own
+        compare-and-set (one after another on a Cluster, whose pipelines span slots)."""
+        if self.cluster:
+            return [self.commit(*write) for write in writes]
+        calls = [self._commit_call(*write, None, None) for write in writes]
+        with self.connection.pipeline(transaction=False) as pipe:
+            for keys, args, _ in calls:
+                self._commit(keys=keys, args=args, client=pipe)
+            results = pipe.execute()
+        return [self._settled(write[0], result, call[2], len(write[3]))
+                for write, call, result in zip(writes, calls, results, strict=True)]
+
+    def _commit_call(self, record: GameRecord, expected_rev: int | None, ttl: int, log: list[dict[str, Any]],
+                     events: list[dict[str, Any]], answer: tuple[str, dict[str, Any]] | None,
+                     answer_ttl: int | None) -> tuple[list[str], list[Any], int]:
         keys = [self.key_for(record.id, part) for part in ("state", "log", "events")]
         keys.append(answer[0] if answer else self.key_for(record.id, "idem:-"))
         if not self.cluster:
@@ -262,13 +300,19 @@ class GameStore:
             *(packing.pack_entry(record.type, entry) for entry in log),
             *stream,
         ]
-        result = self._commit(keys=keys, args=args)
+        return keys, args, new_rev
+
+    def _settled(self, record: GameRecord, result: list[int], new_rev: int, logged: int) -> Commit:
         if result[0] == 1:
-            original.rev = new_rev
+            record.rev = new_rev  # the caller's record, not the compacted copy that was written
             if self.cluster:
-                metrics.count(self.connection, "actions", len(log))
+                metrics.count(self.connection, "actions", logged)
             return Commit.DONE
         return Commit.ALREADY_ANSWERED if result[0] == 2 else Commit.CONFLICT
+
+    def delete(self, game_id: str) -> None:
+        """Drop a game that nobody has seen (a rematch that lost the race to create it)."""
+        self.connection.delete(*(self.key_for(game_id, part) for part in ("state", "log", "events")))
 
     def answer(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
         """Return the stored first answer to an idempotent request, if any."""

@@ -5,7 +5,9 @@ from engine.core.protocol import Outcome, State
 
 
 def game_ends(state: State) -> bool:
-    home, players = len(state["arrivals"]), state["players"]
+    # Seats that resigned are not counted: the rule for the players still in the game applies.
+    gone = state.get("resigned", ())
+    home, players = len([s for s in state["arrivals"] if s not in gone]), state["players"] - len(gone)
     if players == 2:
         return home >= 1
     if players == 6:

@@ -6,6 +6,7 @@ from engine.around_the_world.outcome import game_ends, result
 from engine.around_the_world.phases import OVER, TAKE, TRAVEL
 from engine.around_the_world.table import lose_days, travelling
 from engine.around_the_world.view import display_view
+from engine.core.leaving import resigned_last
 from engine.core.protocol import Event, State
 from engine.core.rng import Rng
 
@@ -43,7 +44,8 @@ def _begin_turn(board: Board, state: State) -> list[Event]:
 
 def next_turn(board: Board, state: State, rng: Rng) -> list[Event]:
     state["turn_index"] += 1
-    while state["turn_index"] < len(state["order"]) and state["order"][state["turn_index"]] in state["arrivals"]:
+    gone = (*state["arrivals"], *state.get("resigned", ()))
+    while state["turn_index"] < len(state["order"]) and state["order"][state["turn_index"]] in gone:
         state["turn_index"] += 1
     if state["turn_index"] < len(state["order"]):
         return _begin_turn(board, state)
@@ -57,7 +59,7 @@ def _end_round(board: Board, state: State, rng: Rng) -> list[Event]:
     events: list[Event] = [{"type": "round_ended", "round": state["round"], "discarded": len(left)}]
     if game_ends(state):
         state["phase"], state["turn"] = OVER, None
-        final = result(board, state)
+        final = resigned_last(result(board, state), state)
         return [*events, {"type": "game_over", "winners": final["winners"], "decided_by": final["decided_by"],
                           "days": list(state["days"])}]
     players = travelling(state)

@@ -10,8 +10,10 @@ from engine.around_the_world.bots import GreedyBot
 from engine.around_the_world.options import AroundTheWorldOptions
 from engine.around_the_world.outcome import result
 from engine.around_the_world.phases import ACTION_TYPES, DISCARD, OVER, PHASE_ACTIONS, RECEIPT, ROLL, TAKE, TRAVEL
+from engine.around_the_world.rounds import next_turn
 from engine.around_the_world.setup import set_up
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
 
@@ -39,8 +41,8 @@ class AroundTheWorld(Game):
     max_players = 6
     options_schema = AroundTheWorldOptions
     bots = {"random": RandomBot, "greedy": GreedyBot}
-    action_schemas = schemas.ACTIONS
-    event_schemas = schemas.EVENTS
+    action_schemas = (*schemas.ACTIONS, ResignAction)
+    event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.AroundTheWorldView
     outcome_schema = schemas.AroundTheWorldOutcome
 
@@ -76,6 +78,22 @@ class AroundTheWorld(Game):
         state["rng"] = rng.to_state()
         return state, events
 
+    def resign(self, state: State, seat: int) -> list[Event]:
+        """The seat leaves the journey where it is (its cards, gold and days stay): a turn it is in ends, its later
+        turns are skipped, and the game ends by the rule for the players still travelling; the last seat left wins."""
+        if len(staying(state, state["players"])) == 1:
+            state["phase"], state["turn"] = OVER, None
+            final = self.outcome(state)
+            assert final is not None
+            return [{"type": "game_over", "winners": final["winners"], "decided_by": final["decided_by"],
+                     "days": list(state["days"])}]
+        if state["turn"]["seat"] != seat:
+            return []
+        rng = Rng.from_state(state["rng"])
+        events = next_turn(self.board, state, rng)
+        state["rng"] = rng.to_state()
+        return events
+
     def _phase_hint(self, phase: str) -> str:
         return {
             TAKE: "first take one of the travel cards laid out (take) and use its action if you like.",
@@ -91,7 +109,12 @@ class AroundTheWorld(Game):
         return views.view(self.board, state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
-        return result(self.board, state) if state["phase"] == OVER else None
+        if state["phase"] != OVER:
+            return None
+        final = resigned_last(result(self.board, state), state)
+        if len(staying(state, state["players"])) == 1:
+            final["decided_by"] = "resigned"
+        return final
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         return views.hidden_cards(state, seat)

@@ -240,7 +240,8 @@ class AroundTheWorldStanding(Schema):
 
 class AroundTheWorldOutcome(Schema):
     winners = seat_list("The winners.")
-    decided_by = string("What decided the winner.", enum=["first_home", "days", "gold", "arrival", "shared"])
+    decided_by = string("What decided the winner (resigned: every other seat resigned).",
+                        enum=["first_home", "days", "gold", "arrival", "shared", "resigned"])
     standings = nested(AroundTheWorldStanding, "Every seat, best first.", many=True)
 
 
@@ -329,7 +330,8 @@ EVENTS = (
     _event("round_ended", "The round ended.", round=integer("The round.", minimum=1),
            discarded=integer("Cards left on the display and discarded.", minimum=0)),
     _event("game_over", "The game ended.", winners=seat_list("The winners."),
-           decided_by=string("What decided.", enum=["first_home", "days", "gold", "arrival", "shared"]),
+           decided_by=string("What decided.",
+                             enum=["first_home", "days", "gold", "arrival", "shared", "resigned"]),
            days=listof(integer("Days.", minimum=0), "Each seat's days, by seat.")),
 )
 ACTIONS = (

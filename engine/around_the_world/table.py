@@ -34,8 +34,9 @@ def remove_event(state: State, seat: int, name: str) -> str:
 
 
 def travelling(state: State) -> list[int]:
-    """Seats not yet home in London, in seat order."""
-    return [s for s in range(state["players"]) if s not in state["arrivals"]]
+    """Seats not yet home in London, in seat order (a seat that resigned has left the journey)."""
+    gone = (*state["arrivals"], *state.get("resigned", ()))
+    return [s for s in range(state["players"]) if s not in gone]
 
 
 def gold_supply(state: State, board: Board) -> int:

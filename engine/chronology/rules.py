@@ -9,6 +9,7 @@ from engine.chronology.powers import MOVES, NAMES, power_actions, use_power
 from engine.chronology.table import DATE_FIELDS, cards_left, colour_of, deck_of, fits, front, in_play, players, revealed
 from engine.core.cards import CardFaces
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
+from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
 from engine.decks import get_deck
@@ -86,6 +87,14 @@ def _result(state: State) -> Outcome:
     return {"winners": winners, "decided_by": decided_by, "standings": standings}
 
 
+def _final(state: State) -> Outcome:
+    """The result with seats that resigned ranked last (decided by resignation when one seat is left)."""
+    result = resigned_last(_result(state), state)
+    if len(staying(state, len(state["stacks"]))) == 1:
+        result["decided_by"] = "resigned"
+    return result
+
+
 class Chronology(Game):
     name = "chronology"
     title = "Chronology"
@@ -93,8 +102,8 @@ class Chronology(Game):
     max_players = 8
     options_schema = ChronologyOptions
     bots = {"random": RandomBot, "sensible": SensibleBot}
-    action_schemas = schemas.ACTIONS
-    event_schemas = schemas.EVENTS
+    action_schemas = (*schemas.ACTIONS, ResignAction)
+    event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.ChronologyView
     outcome_schema = schemas.ChronologyOutcome
 
@@ -158,7 +167,26 @@ class Chronology(Game):
             state["phase"], state["round"] = "play", 1
             events.append({"type": "round_started", "round": 1})
         state["turn"] = neighbour
+        if neighbour in state.get("resigned", ()):
+            events += self._start_for(state, neighbour) if state["phase"] == "setup" else self._end_turn(state)
         return events
+
+    def _start_for(self, state: State, seat: int) -> list[Event]:
+        """A seat that resigned before its set-up pick has it made for it: the first common deck that has cards."""
+        colour = next(colour for colour in state["colours"] if state["common"][colour])
+        return self._start(state, seat, {"type": "start", "colour": colour})
+
+    def resign(self, state: State, seat: int) -> list[Event]:
+        """The seat's turns are skipped from now on (its set-up pick is made for it); one seat left wins."""
+        if len(staying(state, len(state["stacks"]))) == 1:
+            state["phase"], state["power"] = "over", None
+            return [{"type": "game_over", "winners": _final(state)["winners"]}]
+        if state["turn"] != seat:
+            return []
+        if state["phase"] == "setup":
+            return self._start_for(state, seat)
+        state["power"] = None
+        return self._end_turn(state)
 
     def _place(self, state: State, seat: int, action: Action) -> list[Event]:
         _expect(action, ("place",), "place the top card of one of your stacks in your chronology (place).")
@@ -191,7 +219,7 @@ class Chronology(Game):
 
     def _check_end(self, state: State) -> list[Event]:
         """Start the final round once any player has no card left in any stack."""
-        emptied = [s for s in players(state) if not cards_left(state, s)]
+        emptied = [s for s in staying(state, len(state["stacks"])) if not cards_left(state, s)]
         if not emptied or state["final_round"]:
             return []
         state["final_round"] = True
@@ -207,11 +235,11 @@ class Chronology(Game):
             if seat == first:
                 if state["final_round"]:
                     state["phase"] = "over"
-                    return [*events, {"type": "game_over", "winners": _result(state)["winners"]}]
+                    return [*events, {"type": "game_over", "winners": _final(state)["winners"]}]
                 state["round"] += 1
                 events.append({"type": "round_started", "round": state["round"]})
             # Only the final round can reach a player without cards: they have nothing to play.
-            if cards_left(state, seat):
+            if cards_left(state, seat) and seat not in state.get("resigned", ()):
                 state["turn"] = seat
                 return events
 
@@ -243,7 +271,7 @@ class Chronology(Game):
         }
 
     def outcome(self, state: State) -> Outcome | None:
-        return _result(state) if state["phase"] == "over" else None
+        return _final(state) if state["phase"] == "over" else None
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])

@@ -140,8 +140,8 @@ class ChronologyStanding(Schema):
 
 class ChronologyOutcome(Schema):
     winners = seat_list("The winners.")
-    decided_by = string("What decided: chronology (longest), cards_left, age (youngest) or shared.",
-                        enum=["chronology", "cards_left", "age", "shared"])
+    decided_by = string("What decided: chronology (longest), cards_left, age (youngest), shared, or resigned (every "
+                        "other seat resigned).", enum=["chronology", "cards_left", "age", "shared", "resigned"])
     standings = nested(ChronologyStanding, "Every seat, best first.", many=True)
 
 

@@ -28,6 +28,12 @@ class GameOver(EngineError):
     code = "game/over"
 
 
+class SeatResigned(EngineError):
+    """The seat has left the game already."""
+
+    code = "seat/resigned"
+
+
 class InvalidOptions(EngineError):
     code = "options/invalid"
 
@@ -59,6 +65,7 @@ ALL_ERRORS: tuple[type[EngineError], ...] = (
     IllegalAction,
     NotYourTurn,
     GameOver,
+    SeatResigned,
     InvalidOptions,
     InvalidPlayers,
     UnknownGame,

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 import orjson
 from marshmallow import Schema, ValidationError
 
+from engine.core import leaving
 from engine.core.checker import Check, compile_schema, is_flat
 from engine.core.errors import GameOver, InvalidOptions, InvalidPlayers, MalformedAction, NotYourTurn
 from engine.core.protocol import Event, Game, State
@@ -80,12 +81,18 @@ def new_match(game: Game, players: int, options: dict[str, Any] | None, seed: in
     return Match(rules=game, players=players, options=valid, seed=seed, state=state)
 
 
-def play(match: Match, seat: int, action: Any) -> tuple[Match, list[Event]]:
+def play(match: Match, seat: int, action: Any, by: str | None = None) -> tuple[Match, list[Event]]:
     """Apply one seat's action and return the next match and the events it caused.
 
-    :raises GameOver, NotYourTurn, MalformedAction, IllegalAction:
+    `by` marks the log entry of a move the seat's player did not make (`clock`), so the replay still re-runs it.
+    A resignation (`{"type": "resign"}`) may come from any seat still in a running game, on its turn or not.
+
+    :raises GameOver, NotYourTurn, MalformedAction, IllegalAction, SeatResigned:
     """
     game = match.rules
+    if leaving.is_resign(action):
+        state, events = leaving.resign(game, match.state, match.players, seat, by or "player")
+        return _advance(match, state, seat, action, events, by)
     if game.outcome(match.state) is not None:
         raise GameOver("The game is over.")
     to_act = game.to_act(match.state)
@@ -93,8 +100,15 @@ def play(match: Match, seat: int, action: Any) -> tuple[Match, list[Event]]:
         raise NotYourTurn(f"Seat {seat} may not act now.", to_act=sorted(to_act))
     flat = check_action(game, action)
     state, events = game.apply(game.copy_state(match.state), seat, dict(action) if flat else _copy(action))
+    return _advance(match, state, seat, action, events, by)
+
+
+def _advance(match: Match, state: State, seat: int, action: Any, events: list[Event],
+             by: str | None) -> tuple[Match, list[Event]]:
     version = match.version + 1
     entry = {"v": version, "seat": seat, "action": action}
+    if by is not None:
+        entry["by"] = by
     stamped = [{"v": version, **event} for event in events]
     return match.advanced(state, version, (*match.log, entry)), stamped
 
@@ -142,7 +156,7 @@ def replay(game: Game, players: int, options: dict[str, Any], seed: int, log: li
     """Re-run a game from its seed and action log."""
     match = new_match(game, players, options, seed)
     for entry in log:
-        match, _ = play(match, entry["seat"], entry["action"])
+        match, _ = play(match, entry["seat"], entry["action"], entry.get("by"))
     return match
 
 

@@ -82,6 +82,14 @@ class Game:
         """
         raise NotImplementedError
 
+    def resign(self, state: State, seat: int) -> list[Event]:
+        """Go on without `seat`, which the core has just added to `state["resigned"]`; return what happened.
+
+        Change the state in place (it is the core's private copy): end the game when the rules need more seats than
+        are left, else take the seat out of the turns (skip them where the rules cannot do without it).
+        """
+        raise NotImplementedError
+
     def view(self, state: State, seat: int | None) -> View:
         """Return all that `seat` (None: a spectator) may see, nothing more."""
         raise NotImplementedError

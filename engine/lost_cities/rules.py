@@ -4,6 +4,7 @@ import copy
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
 from engine.lost_cities import schemas
@@ -24,8 +25,8 @@ class LostCities(Game):
     max_players = 5
     options_schema = LostCitiesOptions
     bots = {"random": RandomBot, "good": GoodBot}
-    action_schemas = schemas.ACTIONS
-    event_schemas = schemas.EVENTS
+    action_schemas = (*schemas.ACTIONS, ResignAction)
+    event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.LostCitiesView
     outcome_schema = schemas.LostCitiesOutcome
 
@@ -141,12 +142,28 @@ class LostCities(Game):
             events.append(self._reveal(state))
         return events + self._end_turn(state)
 
+    def resign(self, state: State, seat: int) -> list[Event]:
+        """The seat's sheet stays as it is and its turns are skipped: as the active player its choice is a refusal
+        (the others choose from every die); the last seat left wins (alone, the game simply ends)."""
+        state["accelerations"].pop(str(seat), None)
+        if len(staying(state, state["players"])) <= 1:
+            return self._game_over(state, [self._reveal(state)] if state["step"] == OTHERS else [])
+        if seat not in state["waiting"]:
+            return []
+        state["waiting"].remove(seat)
+        if state["waiting"]:
+            return []
+        if state["step"] == ACTIVE:
+            state["active_choice"] = state["active_choice"] or {"type": "refuse"}
+            return self._open_to_others(state)
+        return [self._reveal(state), *self._end_turn(state)]
+
     def _open_to_others(self, state: State) -> list[Event]:
         choice = state["active_choice"]
         if choice["type"] == "take":
             state["offer"] = leave(state["roll"], choice["colour"], choice["number"])
         state["step"] = OTHERS
-        state["waiting"] = [s for s in range(state["players"]) if s != state["active"]]
+        state["waiting"] = [s for s in staying(state, state["players"]) if s != state["active"]]
         state["public_sheets"] = copy.deepcopy(state["sheets"])
         state["hidden"] = {}
         return [{"type": "others_choose", "seats": list(state["waiting"]), "offer": state["offer"]}]
@@ -160,23 +177,29 @@ class LostCities(Game):
 
     def _end_turn(self, state: State) -> list[Event]:
         events = self._cross_bridges(state)
-        everyone = state["sheets"]
-        if all(sheets.exhausted(s, self.layout) for s in everyone) or all(state["bridges"].values()):
-            state["step"] = OVER
-            state["waiting"] = []
-            outcome = self._result(state)
-            totals = {s["seat"]: s["score"] for s in outcome["standings"]}
-            return [*events, {"type": "game_over", "winners": outcome["winners"],
-                              "scores": [totals[s] for s in range(state["players"])]}]
+        playing = [state["sheets"][s] for s in staying(state, state["players"])]
+        if all(sheets.exhausted(s, self.layout) for s in playing) or all(state["bridges"].values()):
+            return self._game_over(state, events)
         rng = Rng.from_state(state["rng"])
         state["turn"] += 1
         state["active"] = (state["active"] + 1) % state["players"]
+        while state["active"] in state.get("resigned", ()):
+            state["active"] = (state["active"] + 1) % state["players"]
         state["roll"] = state["offer"] = roll(self.layout, rng)
         state["rng"] = rng.to_state()
         state["step"] = ACTIVE
         state["active_choice"] = None
         state["waiting"] = [state["active"]]
         return [*events, {"type": "dice_rolled", "turn": state["turn"], "active": state["active"], **state["roll"]}]
+
+    def _game_over(self, state: State, events: list[Event]) -> list[Event]:
+        state["step"] = OVER
+        state["waiting"] = []
+        outcome = self.outcome(state)
+        assert outcome is not None
+        totals = {s["seat"]: s["score"] for s in outcome["standings"]}
+        return [*events, {"type": "game_over", "winners": outcome["winners"],
+                          "scores": [totals[s] for s in range(state["players"])]}]
 
     def _cross_bridges(self, state: State) -> list[Event]:
         """Everyone who reached a 7th space of a column whose bridge is open scores it; the others lose it."""
@@ -224,7 +247,7 @@ class LostCities(Game):
         }
 
     def outcome(self, state: State) -> Outcome | None:
-        return self._result(state) if state["step"] == OVER else None
+        return resigned_last(self._result(state), state) if state["step"] == OVER else None
 
     def _result(self, state: State) -> Outcome:
         """Standings by score with each sheet's breakdown; equal best scores share the win."""

@@ -3,6 +3,7 @@
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.leaving import TABLE_EVENTS, ResignAction, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
 from engine.ticket_to_ride import choices, draws, routes, schemas, stations, tickets, turn
@@ -32,8 +33,8 @@ class TicketToRide(Game):
     max_players = 5
     options_schema = TicketToRideOptions
     bots = {"random": RandomBot, "greedy": GreedyBot}
-    action_schemas = schemas.ACTIONS
-    event_schemas = schemas.EVENTS
+    action_schemas = (*schemas.ACTIONS, ResignAction)
+    event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.TicketToRideView
     outcome_schema = schemas.TicketToRideOutcome
 
@@ -110,11 +111,36 @@ class TicketToRide(Game):
             routes.give_up_tunnel(self.board, state, seat, rng, events)
         else:
             turn.pass_turn(self.board, state, seat, rng, events)
+        turn.skip_resigned(self.board, state, rng, events)
         if state["faceup"] != faceup_before:
             # Announced last, so every card named here is face up once the action is done.
             events.append({"type": "faceup", "cards": [train_card(state, c) for c in state["faceup"]]})
         state["rng"] = rng.to_state()
         return state, events
+
+    def resign(self, state: State, seat: int) -> list[Event]:
+        """The seat keeps what it holds and passes every turn from now on: a turn it is in the middle of ends (a
+        tunnel is given up, drawn tickets are all kept); the last seat left wins."""
+        rng = Rng.from_state(state["rng"])
+        events: list[Event] = []
+        faceup_before = list(state["faceup"])
+        step = state["step"]
+        if len(staying(state, state["players"])) == 1:
+            turn.game_over(self.board, state, events)
+        elif step == INITIAL and state["offers"][seat]:
+            tickets.keep_tickets(self.board, state, seat, {"tickets": list(state["offers"][seat])}, rng, events)
+        elif step != INITIAL and state["active"] == seat:
+            if step == TUNNEL:
+                routes.give_up_tunnel(self.board, state, seat, rng, events)
+            elif step == TICKETS:
+                tickets.keep_tickets(self.board, state, seat, {"tickets": list(state["offers"][seat])}, rng, events)
+            else:
+                turn.end_turn(self.board, state, seat, rng, events, passed=True)
+        turn.skip_resigned(self.board, state, rng, events)
+        if state["faceup"] != faceup_before:
+            events.append({"type": "faceup", "cards": [train_card(state, c) for c in state["faceup"]]})
+        state["rng"] = rng.to_state()
+        return events
 
     # --- the end and what players see --------------------------------------------------------------------
 

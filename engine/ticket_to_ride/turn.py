@@ -1,6 +1,7 @@
 """The end of a turn: refill the display, start the final round when it is due, end the game or pass the turn on."""
 
 from engine.core.errors import IllegalAction
+from engine.core.leaving import resigned_last
 from engine.core.protocol import Event, State
 from engine.core.rng import Rng
 from engine.ticket_to_ride import cards as deck
@@ -32,12 +33,22 @@ def end_turn(board: Board, state: State, seat: int, rng: Rng, events: list[Event
         state["final_turns"], state["final_trigger"] = state["players"], seat
         events.append({"type": "final_round", "seat": seat, "reason": "no route can be claimed"})
     if state["final_turns"] == 0 or state["passes"] >= state["players"]:
-        _game_over(board, state, events)
+        game_over(board, state, events)
         return
     state["active"] = (state["active"] + 1) % state["players"]
     state["step"] = TURN
     state["turn"] += 1
+    if state["active"] in state.get("resigned", ()):
+        # A seat that resigned passes at once: its turns count towards the final round and a round of passes.
+        end_turn(board, state, state["active"], rng, events, passed=True)
+        return
     events.append({"type": "turn_started", "seat": state["active"], "turn": state["turn"]})
+
+
+def skip_resigned(board: Board, state: State, rng: Rng, events: list[Event]) -> None:
+    """Pass the turn of an active seat that has resigned (the first turn after the tickets are kept)."""
+    if state["step"] == TURN and state["active"] in state.get("resigned", ()):
+        end_turn(board, state, state["active"], rng, events, passed=True)
 
 
 def map_open(board: Board, state: State) -> bool:
@@ -55,9 +66,9 @@ def map_open(board: Board, state: State) -> bool:
     return False
 
 
-def _game_over(board: Board, state: State, events: list[Event]) -> None:
+def game_over(board: Board, state: State, events: list[Event]) -> None:
     state["step"] = OVER
-    state["result"] = final_result(board, state)
+    state["result"] = resigned_last(final_result(board, state), state)
     totals = {s["seat"]: s["score"] for s in state["result"]["standings"]}
     events.append({"type": "game_over", "winners": state["result"]["winners"],
                    "scores": [totals[s] for s in range(state["players"])]})

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core.cards import CardFaces
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
+from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
 from engine.decks import builtin_decks, get_deck
@@ -74,8 +75,8 @@ class Timeline(Game):
     options_schema = TimelineOptions
     youngest_starts = True
     bots = {"random": RandomBot, "hit-rate": TimelineHitRateBot}
-    action_schemas = schemas.ACTIONS
-    event_schemas = schemas.EVENTS
+    action_schemas = (*schemas.ACTIONS, ResignAction)
+    event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.TimelineView
     outcome_schema = schemas.TimelineOutcome
 
@@ -158,6 +159,17 @@ class Timeline(Game):
         if not state["queue"]:
             events += self._end_round(deck, state)
         return state, events
+
+    def resign(self, state: State, seat: int) -> list[Event]:
+        """The seat is out, as if eliminated now (its cards stay in its hand); one seat left wins."""
+        state["queue"] = [s for s in state["queue"] if s != seat]
+        if seat in state["active"]:
+            state["active"] = [s for s in state["active"] if s != seat]
+            state["eliminated"] = {**state["eliminated"], str(seat): state["round"]}
+        if len(state["active"]) == 1:
+            state["winners"] = list(state["active"])
+            return [{"type": "game_over", "winners": state["winners"]}]
+        return [] if state["queue"] else self._end_round(deck_of(state), state)
 
     def _parse(self, deck: Deck, state: State, seat: int, action: Action) -> tuple[int, int]:
         if action.get("type") != "place":
@@ -251,7 +263,7 @@ class Timeline(Game):
             }
             for s in sorted(seats, key=rank)
         ]
-        return {"winners": winners, "standings": standings}
+        return resigned_last({"winners": winners, "standings": standings}, state)
 
     def data(self) -> dict[str, Any]:
         return {

@@ -4,7 +4,7 @@ import orjson
 from flask import Response, url_for
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api.http import auth, bot_games, moves
+from api.http import auth, bot_games, clocks, moves
 from api.http.blueprint import Blueprint
 from api.http.rate_limits import limited
 from api.http.schemas import GameViewSchema, ProblemSchema, SeatSchema
@@ -38,12 +38,35 @@ class SeatSpecSchema(Schema):
             raise ValidationError("Whoever takes an open seat gives their own age then.", "age")
 
 
+class ClockSpecSchema(Schema):
+    """A turn clock: each seat that must act has `per_turn` seconds; then the server acts for it."""
+
+    per_turn = fields.Integer(required=True, strict=True,
+                              validate=validate.Range(clocks.SHORTEST, clocks.LONGEST),
+                              metadata={"description": "Seconds a turn may take: 2 to 1,209,600 (14 days).",
+                                        "example": 86400})
+    on_timeout = fields.String(load_default="bot", validate=validate.OneOf(["bot", "resign"]), metadata={
+        "description": "When a turn runs out: `bot` (default), the game's simplest bot plays it; `resign`, the seat "
+                       "resigns."})
+
+
 class CreateGameSchema(Schema):
     type = fields.String(required=True, metadata={"example": "timeline"})
     seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 16))
     options = fields.Dict(load_default=dict, metadata={"description": "The game type's options (see game-types)."})
     seed = fields.Integer(strict=True, validate=validate.Range(0, 2**63 - 1),
                           metadata={"description": "For a reproducible game."})
+    clock = fields.Nested(ClockSpecSchema, metadata={
+        "description": "A turn clock (none by default: turns may take as long as the game lives). A bad clock is "
+                       "422 `clock/invalid`."})
+    open_for = fields.Integer(strict=True, validate=validate.Range(clocks.SHORTEST, clocks.LONGEST), metadata={
+        "description": "With open seats: seconds they may wait (2 to 14 days); a table not full by then is "
+                       "cancelled (`status: cancelled`)."})
+
+    @validates_schema
+    def open_for_open_seats(self, data, **kwargs):
+        if "open_for" in data and not any(seat.get("open") for seat in data.get("seats") or ()):
+            raise ValidationError("`open_for` is for a table with open seats.", "open_for")
 
 
 class TokenSchema(Schema):

@@ -1,0 +1,129 @@
+"""Turn clocks: each seat that must act has a deadline; when it passes, the keeper plays or resigns the seat.
+
+Deadlines are part of the game record, stamped by the same write as the move that set them, so whoever commits the
+next version decides them; the table sits in the keeper's due set at its earliest deadline (one sorted set for
+every table, read with one ZRANGEBYSCORE per tick), so a clock that waits costs nothing.
+"""
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+import redis
+
+from api.storage import due
+from api.storage.store import GameRecord
+from engine.core.leaving import RESIGN
+from engine.core.match import Match, play
+from engine.core.protocol import Event
+from engine.core.rng import Rng
+
+# The bot plays the seat's turn to its end (a second card, accelerations), at most this many moves.
+TURN_MOVES = 8
+
+SHORTEST = 2  # seconds
+LONGEST = 14 * 24 * 3600
+# From its second turn in a row that ran out a seat is away: the bot plays its turns once this long has passed (or
+# the whole clock, if shorter), so the others are not held up a whole clock per turn; its own next move brings its
+# player back.
+AWAY_AFTER = 2
+AWAY_SECONDS = 10
+
+
+def rfc3339(millis: int) -> str:
+    return datetime.fromtimestamp(millis / 1000, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def is_away(record: GameRecord, seat: int) -> bool:
+    return record.timeouts.get(str(seat), 0) >= AWAY_AFTER
+
+
+def turn_seconds(record: GameRecord, seat: int) -> float:
+    per_turn = float(record.clock["per_turn"]) if record.clock else 0.0
+    return min(per_turn, AWAY_SECONDS) if is_away(record, seat) else per_turn
+
+
+def stamp(before: GameRecord, after: GameRecord, match: Match | None, now: int) -> GameRecord:
+    """Give `after` its deadlines and run-out counts: a seat that must act keeps its deadline unless it has just
+    moved (or the clock moved for it) or has only now come to act; a seat's own move ends its run of timeouts."""
+    if not after.clock:
+        return after
+    log = match.log if match is not None else ()
+    moved = {entry["seat"] for entry in log if "by" not in entry}
+    played = {entry["seat"] for entry in log}  # by its player or by the clock: either way its turn came round
+    timeouts = {seat: n for seat, n in after.timeouts.items() if int(seat) not in moved}
+    after = replace(after, timeouts=timeouts)
+    deadlines: dict[str, int] = {}
+    if after.status == "running" and after.state is not None and match is not None:
+        people = {i for i, seat in enumerate(after.seats) if not seat.get("bot")}
+        for seat in sorted(match.to_act() & people):
+            kept = before.deadlines.get(str(seat))
+            if kept is None or seat in played:
+                kept = now + int(turn_seconds(after, seat) * 1000)
+            deadlines[str(seat)] = kept
+    return replace(after, deadlines=deadlines)
+
+
+def next_due(record: GameRecord) -> int | None:
+    """When the keeper must next look at the table (Unix ms): its earliest deadline, or when its open seats lapse."""
+    if record.status == "open":
+        return record.open_until
+    if record.status != "running" or not record.deadlines:
+        return None
+    return min(record.deadlines.values())
+
+
+def schedule(connection: redis.Redis, record: GameRecord) -> None:
+    """Put the table in the due set at its next deadline, unless it is due sooner already (bots to play)."""
+    when = next_due(record)
+    if when is not None:
+        connection.zadd(due.DUE, {record.id: when}, lt=True)
+
+
+def passed(record: GameRecord, now: int) -> list[int]:
+    """The seats whose deadline has passed, earliest first."""
+    return [int(seat) for seat, at in sorted(record.deadlines.items(), key=lambda item: item[1]) if at <= now]
+
+
+def run_out(record: GameRecord, match: Match, now: int) -> tuple[Match, list[Event], dict[str, int]]:
+    """Act for every seat whose deadline has passed: the game's simplest bot plays its turn, or the seat resigns.
+
+    Return the match, the events (each run-out announced before what it caused) and the new run-out counts.
+    """
+    events: list[Event] = []
+    timeouts = dict(record.timeouts)
+    assert record.clock is not None
+    then = record.clock["on_timeout"]
+    for seat in passed(record, now):
+        if seat not in match.to_act():
+            continue
+        count = timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
+        start = len(events)
+        if then == "resign":
+            match, new = play(match, seat, {"type": RESIGN}, by="clock")
+            events += new
+        else:
+            bot = match.rules.bots["random"]()
+            for _ in range(TURN_MOVES):
+                rng = Rng(record.seed, counter=1_000_000_007 * (match.version + 1))
+                match, new = play(match, seat, bot.choose(match.rules, match.state, seat, rng), by="clock")
+                events += new
+                if seat not in match.to_act():
+                    break
+        first = events[start]["v"] if len(events) > start else match.version
+        events.insert(start, {"v": first, "type": "turn_timed_out", "seat": seat, "then": then, "timeouts": count})
+    return match, events, timeouts
+
+
+def view(record: GameRecord) -> dict[str, Any] | None:
+    """What a client draws a countdown from: each seat's deadline and the server's time now."""
+    if not record.clock:
+        return None
+    return {
+        "per_turn": record.clock["per_turn"],
+        "on_timeout": record.clock["on_timeout"],
+        "deadlines": [{"seat": int(seat), "at": rfc3339(at)} for seat, at in sorted(record.deadlines.items(),
+                                                                                     key=lambda item: int(item[0]))],
+        "away": sorted(int(seat) for seat, n in record.timeouts.items() if n >= AWAY_AFTER),
+        "now": rfc3339(due.millis()),
+    }
