@@ -35,6 +35,7 @@ def worker_children() -> list:
 
 def serve(args: argparse.Namespace) -> int:
     """Supervise the API (gunicorn); without DESKOVKA_REDIS_URL also an embedded Redis and the workers."""
+    shared_metrics_dir()  # the API's workers and the print workers: one /metrics for all
     from api import config, logs
     from api.serving.lock import DataDirLock, Held
     from api.serving.server import port_taken
@@ -74,7 +75,23 @@ def serve(args: argparse.Namespace) -> int:
     return Supervisor(children).run()
 
 
+def shared_metrics_dir() -> None:
+    """Give this process and its children one fresh PROMETHEUS_MULTIPROC_DIR, unless a parent already gave one.
+
+    Before anything imports the Prometheus client, which reads it once.
+    """
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        import atexit
+        import shutil
+        import tempfile
+
+        folder = tempfile.mkdtemp(prefix="deskovka-metrics-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+
+
 def api(args: argparse.Namespace) -> int:
+    shared_metrics_dir()
     from api.serving.server import port_taken, run_gunicorn
     from api.serving.supervisor import FATAL
 
@@ -87,12 +104,21 @@ def api(args: argparse.Namespace) -> int:
 
 
 def work(args: argparse.Namespace) -> int:
-    from api import config
+    if args.metrics_port:
+        shared_metrics_dir()  # the work horses' samples outlive them
+    from api import config, logs
     from engine.decks.store import configure_cache
     from worker.main import run
 
+    logs.configure(f"deskovka worker {args.role}")
     settings = config.from_env()
     configure_cache(int(settings["DECK_CACHE_BYTES"]))
+    if args.metrics_port:
+        from prometheus_client import CollectorRegistry, multiprocess, start_http_server
+
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        start_http_server(args.metrics_port, registry=registry)
     with _store_url(settings, "QUEUE_URL") as url:
         run(url, role=args.role, burst=args.burst)
     return 0
@@ -113,11 +139,9 @@ def keep(args: argparse.Namespace) -> int:
     import signal
     import threading
 
-    from api import config
+    from api import config, logs
     from api.http.app import create_app
     from api.serving.keeper import run
-
-    from api import logs
 
     logs.configure("deskovka keeper")
     settings = config.from_env()
@@ -175,6 +199,9 @@ def parser() -> argparse.ArgumentParser:
         help="large: large print jobs first, then small ones (default); small: only small jobs, so they never wait "
              "behind a large one (run at least one of each)")
     worker.add_argument("--burst", action="store_true", help="quit when the queues are empty")
+    worker.add_argument("--metrics-port", type=int, default=None,
+                        help="serve this worker's Prometheus metrics (print job durations) on this port; under "
+                             "`deskovka serve` they are in the API's /metrics instead")
     worker.set_defaults(func=work)
 
     keeper = commands.add_parser(

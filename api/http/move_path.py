@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 from flask import Flask
 
-from api.http import capacity, cors, input_bounds
+from api.http import capacity, cors, input_bounds, observe
 from api.http.resources import actions
 
 ENDPOINT = "actions.post_action"
@@ -43,6 +43,7 @@ class MovePath:
     def __init__(self, app: Flask, wsgi_app: Callable) -> None:
         self.app, self.wsgi_app = app, wsgi_app
         self.origins = cors.allowed_origins(app.config["CORS_ORIGINS"])
+        self.route = next(rule.rule for rule in app.url_map.iter_rules() if rule.endpoint == ENDPOINT)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         game_id = self._plain_move(environ)
@@ -69,6 +70,7 @@ class MovePath:
             environ[actions.MET_ON_THE_MOVE_PATH] = error
             return self.wsgi_app(environ, start_response)
         allowed, varies = cors.headers_for(self.origins, environ.get("HTTP_ORIGIN"), "POST")
+        environ[observe.ROUTE] = self.route
         start_response(f"{status} {HTTPStatus(status).phrase}", [
             ("Content-Type", "application/json"),
             ("Content-Length", str(len(answer))),

@@ -10,7 +10,7 @@ import orjson
 from flask import current_app
 from marshmallow import ValidationError
 
-from api import clock
+from api import clock, meters
 from api.http import auth, table
 from api.http.input_bounds import header_number
 from api.http.views import events_for, game_view
@@ -147,6 +147,7 @@ def create(
     if more and match is not None:
         hand_over(store, game_id, pace(len(match.log)))
     metrics.count(store.connection, "games_created")
+    meters.games.labels(game_type).inc()
     if status == "open":
         lobby.open(game_type, game_id, clock.now().timestamp())
     return record, tokens, events
@@ -270,6 +271,7 @@ def act(
     One read (the game and, for a repeated request, its first answer) and one compare-and-set per attempt; the
     answer is serialised once, for the response and the idempotency record alike.
     """
+    started = time.perf_counter()
     if not GAME_ID.match(game_id):
         found(None, game_id)
     claimed = auth.claimed_seat(token)
@@ -303,6 +305,7 @@ def act(
         if result is Commit.DONE:
             if more:
                 hand_over(store, game_id, pace(len(match.log)))
+            meters.moves.labels(moved.type).observe(time.perf_counter() - started)
             return 200, body, moved.version
         # Lost the race: the next round answers from the idempotency record, a 412, or a fresh try.
     raise Problem(409, "game/busy", "The game changed too often; try again.")

@@ -7,6 +7,8 @@ from typing import Any
 import orjson
 import redis
 
+from api import meters
+from api.problems import Problem, store_unavailable
 from api.storage import metrics
 
 # The shape of a stored record: 2 keeps decks by id and content hash and cards as ids or deck positions; records of
@@ -52,7 +54,11 @@ if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', tonumber(ARGV[12
 for i = 1, 3 do
   if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
 end
-if old and tonumber(ARGV[3]) > tonumber(old) then redis.call('PUBLISH', ARGV[9], old .. ' ' .. ARGV[10]) end
+if old and tonumber(ARGV[3]) > tonumber(old) then
+  -- A game's own channel (hash-tagged, in its slot) is sharded pub/sub; the one moves channel is classic.
+  local publish = string.find(ARGV[9], '{', 1, true) and 'SPUBLISH' or 'PUBLISH'
+  redis.call(publish, ARGV[9], old .. ' ' .. ARGV[10])
+end
 if KEYS[5] and logs > 0 then redis.call('HINCRBY', KEYS[5], 'actions', logs) end
 return {1}
 """
@@ -116,10 +122,29 @@ class GameStore:
     # Every move that changes a version is published here (see COMMIT), for the followers' wake-ups.
     moves_channel = "dk:moves"
 
-    def __init__(self, connection: redis.Redis) -> None:
+    def __init__(self, connection: redis.Redis, replica_acks: int = 0, replica_timeout: float = 1.0) -> None:
         self.connection = connection
         self._commit = connection.register_script(COMMIT)
         self.cluster = isinstance(connection, redis.RedisCluster)
+        self.replica_acks, self.replica_timeout = replica_acks, replica_timeout
+        self._sharded: bool | None = None
+
+    def sharded(self) -> bool:
+        """Whether the server has sharded pub/sub (Redis 7+, Valkey), asked once.
+
+        :raises redis.RedisError: when the server does not answer (ask again later).
+        """
+        if self._sharded is None:
+            self._sharded = self.connection.execute_command("COMMAND", "INFO", "SPUBLISH") not in ([None], [], None)
+        return self._sharded
+
+    def moves_channel_for(self, game_id: str) -> str:
+        """Where a game's moves are published: its own channel, in its slot, on a server with sharded pub/sub."""
+        return self.key_for(game_id, "moves") if self.sharded() else self.moves_channel
+
+    def sharded_channel(self, game_id: str) -> str | None:
+        """A game's own channel, or None on a server without sharded pub/sub (for `Followers`)."""
+        return self.key_for(game_id, "moves") if self.sharded() else None
 
     @classmethod
     def key_for(cls, game_id: str, part: str) -> str:
@@ -190,20 +215,51 @@ class GameStore:
             ttl,
             len(log),
             len(batches),
-            self.moves_channel,
+            self.moves_channel_for(record.id),
             dumps(moved),
             dumps(record.head()),
             ttl if answer_ttl is None else min(ttl, answer_ttl),
             *map(dumps, log),
             *(item for v, batch in batches.items() for item in (v, dumps(batch))),
         ]
-        result = self._commit(keys=keys, args=args)
+        result = self._commit(keys=keys, args=args) if not self.replica_acks else self._commit_acked(keys, args)
         if result[0] == 1:
             record.rev = new_rev
             if self.cluster:
                 metrics.count(self.connection, "actions", len(log))
+            if log:
+                meters.actions.labels(record.type).inc(len(log))
             return Commit.DONE
         return Commit.ALREADY_ANSWERED if result[0] == 2 else Commit.CONFLICT
+
+    def _commit_acked(self, keys: list[str], args: list[Any]) -> list[int]:
+        """Run the commit and WAIT for `replica_acks` replicas in one round trip on one connection (WAIT counts the
+        writes of the connection it is sent on), on the master of the game's slot.
+
+        :raises Problem: 503 `store/unavailable` when the replicas do not confirm within `replica_timeout`; the
+            master keeps the write, so the client repeats the move with its Idempotency-Key.
+        """
+        node = self.connection
+        if self.cluster:
+            node = self.connection.get_redis_connection(self.connection.get_node_from_key(keys[0]))
+        pipe = node.pipeline(transaction=False)
+        self._commit(keys=keys, args=args, client=pipe)
+        pipe.execute_command("WAIT", self.replica_acks, max(1, int(self.replica_timeout * 1000)))
+        try:
+            result, acked = pipe.execute()
+        except redis.ResponseError as error:
+            if self.cluster and str(error).startswith(("MOVED", "ASK")):
+                # The slot moved (a failover): learn the new masters; the request is answered 503 and retried.
+                self.connection.nodes_manager.initialize()
+                raise redis.exceptions.TryAgainError(str(error)) from error
+            raise
+        if result[0] == 1 and int(acked) < self.replica_acks:
+            meters.store_errors.labels("ReplicaAcksTimeout").inc()
+            problem = store_unavailable()
+            raise Problem(503, problem.code, f"The move was not copied to {self.replica_acks} replica(s) within "
+                          f"{self.replica_timeout:g} s, so it could be lost if the store failed now. Repeat it with "
+                          "the same Idempotency-Key: it is applied once either way.", headers=problem.headers)
+        return result
 
     def answer(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
         """Return the stored first answer to an idempotent request, if any."""
