@@ -31,11 +31,8 @@ class Observed:
         sent = environ.get("HTTP_X_REQUEST_ID", "")
         request_id = sent if CLIENT_ID.fullmatch(sent) else uuid.uuid4().hex
         token = logs.request_id.set(request_id)
-        status = [500]
-
-        def start(line: str, headers: list, exc_info: Any = None) -> Any:
-            status[0] = int(line[:3])
-            return start_response(line, [*headers, ("X-Request-ID", request_id)], exc_info)
+        answer = _Answer(start_response, request_id)
+        status = answer.status
 
         def done() -> None:
             seconds = time.perf_counter() - started
@@ -50,12 +47,30 @@ class Observed:
             logs.request_id.set(None)
 
         try:
-            answer = self.wsgi_app(environ, start)
+            body = self.wsgi_app(environ, answer.start_response)
         except BaseException:
             done()
             logs.request_id.reset(token)
             raise
-        return ClosingIterator(answer, done)
+        return ClosingIterator(body, done)
+
+
+class _Answer:
+    """The server's start_response with the request id added; the server's own `force_close` still reachable
+    (`start_response.__self__`, as input_bounds and the gunicorn worker use it)."""
+
+    def __init__(self, start_response: Callable, request_id: str) -> None:
+        self._start_response, self._request_id = start_response, request_id
+        self.status = [500]
+
+    def force_close(self) -> None:
+        server_response = getattr(self._start_response, "__self__", None)
+        if hasattr(server_response, "force_close"):
+            server_response.force_close()
+
+    def start_response(self, line: str, headers: list, exc_info: Any = None) -> Any:
+        self.status[0] = int(line[:3])
+        return self._start_response(line, [*headers, ("X-Request-ID", self._request_id)], exc_info)
 
 
 def init_app(app: Flask) -> None:
