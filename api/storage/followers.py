@@ -103,6 +103,7 @@ class Followers:
         self._confirmed: dict[str, threading.Event] = {}  # a game's channel: its SSUBSCRIBE was confirmed
         self._listener: threading.Thread | None = None
         self._closed = False
+        self.received = 0  # moves this process took off the wire: its share of the fan-out
 
     def follow(self, game_id: str) -> Cursor:
         """Start following a game; every move published from now on reaches the cursor.
@@ -230,6 +231,7 @@ class Followers:
                         if confirmed is not None:
                             confirmed.set()
                     elif message["type"] in ("message", "smessage"):
+                        self.received += 1
                         self._deliver(*parse(message["data"]))
             except (redis.RedisError, OSError) as error:
                 self._subscribed.clear()

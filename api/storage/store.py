@@ -260,7 +260,7 @@ class GameStore:
         if result[0] == 1 and int(acked) < self.replica_acks:
             meters.store_errors.labels("ReplicaAcksTimeout").inc()
             problem = store_unavailable()
-            raise Problem(503, problem.code, f"The move was not copied to {self.replica_acks} replica(s) within "
+            raise Problem(503, problem.code, f"The change was not copied to {self.replica_acks} replica(s) within "
                           f"{self.replica_timeout:g} s, so it could be lost if the store failed now. Repeat it with "
                           "the same Idempotency-Key: it is applied once either way.", headers=problem.headers)
         return result
