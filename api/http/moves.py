@@ -283,6 +283,8 @@ def act(
         if seat is None:
             raise Problem(401, "auth/required", "Acting needs your seat's token: `Authorization: Bearer <token>`.")
         if stored is not None:
+            if store.replica_acks:
+                store.confirm_replicated(game_id)  # the first answer may have been a 503 before its replicas had it
             return replayed(stored, fingerprint)
         # A malformed action is refused as such whatever version it names.
         check_action(get_game(record.type), action)

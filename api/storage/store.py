@@ -243,27 +243,48 @@ class GameStore:
         :raises Problem: 503 `store/unavailable` when the replicas do not confirm within `replica_timeout`; the
             master keeps the write, so the client repeats the move with its Idempotency-Key.
         """
+        pipe = self._master_pipeline(keys[0])
+        self._commit(keys=keys, args=args, client=pipe)
+        result, acked = self._replicated(pipe)
+        if result[0] == 1:
+            self._enough(acked)
+        return result
+
+    def confirm_replicated(self, game_id: str) -> None:
+        """Before answering a repeated request from its first answer: return once `replica_acks` replicas hold the
+        game's writes so far (a marker written after them, and WAIT; replication keeps the master's order).
+
+        :raises Problem: 503 `store/unavailable`, as for the first answer.
+        """
+        key = self.key_for(game_id, "replicated")
+        pipe = self._master_pipeline(key)
+        pipe.set(key, 1, px=1000)
+        self._enough(self._replicated(pipe)[1])
+
+    def _master_pipeline(self, key: str) -> Any:
         node = self.connection
         if self.cluster:
-            node = self.connection.get_redis_connection(self.connection.get_node_from_key(keys[0]))
-        pipe = node.pipeline(transaction=False)
-        self._commit(keys=keys, args=args, client=pipe)
+            node = self.connection.get_redis_connection(self.connection.get_node_from_key(key))
+        return node.pipeline(transaction=False)
+
+    def _replicated(self, pipe: Any) -> list[Any]:
         pipe.execute_command("WAIT", self.replica_acks, max(1, int(self.replica_timeout * 1000)))
         try:
-            result, acked = pipe.execute()
+            return pipe.execute()
         except redis.ResponseError as error:
             if self.cluster and str(error).startswith(("MOVED", "ASK")):
                 # The slot moved (a failover): learn the new masters; the request is answered 503 and retried.
                 self.connection.nodes_manager.initialize()
                 raise redis.exceptions.TryAgainError(str(error)) from error
             raise
-        if result[0] == 1 and int(acked) < self.replica_acks:
+
+    def _enough(self, acked: Any) -> None:
+        if int(acked) < self.replica_acks:
             meters.store_errors.labels("ReplicaAcksTimeout").inc()
             problem = store_unavailable()
             raise Problem(503, problem.code, f"The change was not copied to {self.replica_acks} replica(s) within "
                           f"{self.replica_timeout:g} s, so it could be lost if the store failed now. Repeat it with "
                           "the same Idempotency-Key: it is applied once either way.", headers=problem.headers)
-        return result
 
     def answer(self, game_id: str, seat: int, key: str) -> dict[str, Any] | None:
         """Return the stored first answer to an idempotent request, if any."""

@@ -1,6 +1,7 @@
 """Debian's redis-server 7 (installed by .ci/run) on loopback ports: one server, or a Cluster with replicas."""
 
 import shutil
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -18,10 +19,23 @@ def need_redis7() -> None:
         pytest.skip("Debian's redis-server is not installed (`apt-get install redis-server`, as .ci/run does)")
 
 
-def start(folder: Path, *args: str) -> tuple[subprocess.Popen, int]:
+def cluster_port() -> int:
+    """A free port whose cluster bus port (10000 above it) is free too."""
+    while True:
+        port = free_port() % 30000 + 20000
+        try:
+            for candidate in (port, port + 10000):
+                with socket.socket() as probe:
+                    probe.bind(("127.0.0.1", candidate))
+            return port
+        except OSError:
+            continue
+
+
+def start(folder: Path, *args: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
     """A redis-server 7 on a free loopback port, its files in `folder`; waits until it answers."""
     need_redis7()
-    port = free_port()
+    port = port or free_port()
     folder.mkdir(parents=True, exist_ok=True)
     process = subprocess.Popen([BINARY, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
                                 "--save", "", "--appendonly", "no", "--protected-mode", "no", *args],
@@ -47,10 +61,16 @@ def stop(processes: list[subprocess.Popen]) -> None:
 def cluster(folder: Path, masters: int = 3, replicas: int = 1,
             node_timeout: int = 1000) -> tuple[list[subprocess.Popen], list[int]]:
     """A Redis Cluster of `masters` masters with `replicas` replicas each, created with `redis-cli --cluster`."""
-    started = [start(folder / f"node{i}", "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                     "--cluster-node-timeout", str(node_timeout), "--appendonly", "yes", "--appendfsync", "no")
-               for i in range(masters * (1 + replicas))]
-    processes, ports = [p for p, _ in started], [port for _, port in started]
+    processes, ports = [], []
+    try:
+        for i in range(masters * (1 + replicas)):
+            process, port = start(folder / f"node{i}", "--cluster-enabled", "yes", "--cluster-config-file",
+                                  "nodes.conf", "--cluster-node-timeout", str(node_timeout), port=cluster_port())
+            processes.append(process)
+            ports.append(port)
+    except BaseException:
+        stop(processes)
+        raise
     cli = shutil.which("redis-cli") or "/usr/bin/redis-cli"
     subprocess.run([cli, "--cluster", "create", *(f"127.0.0.1:{port}" for port in ports), "--cluster-replicas",
                     str(replicas), "--cluster-yes"], check=True, capture_output=True, timeout=60)
