@@ -159,8 +159,8 @@ def run_acks(rounds: int = 5, per_round: int = 200) -> None:
                 took[acks] += timed_moves(clients[acks], games, per_round)
     print("## replica acks: a move (view, view as the seat, post) on a Redis 7 master with one replica")
     for acks, times in took.items():
-        print(f"REPLICA_ACKS={acks}: {len(times) / sum(times):.0f} moves/s, p50 {statistics.median(times) * 1e3:.2f} ms, "
-              f"p99 {statistics.quantiles(times, n=100)[98] * 1e3:.2f} ms")
+        print(f"REPLICA_ACKS={acks}: {len(times) / sum(times):.0f} moves/s, "
+              f"p50 {statistics.median(times) * 1e3:.2f} ms, p99 {statistics.quantiles(times, n=100)[98] * 1e3:.2f} ms")
 
 
 def has(connection, *call) -> bool:

@@ -62,8 +62,9 @@ def run_as_the_image_does(tmp_path: Path) -> None:
             except OSError:
                 assert time.monotonic() < deadline and serve.poll() is None, serve.communicate()[0].decode()[-3000:]
                 time.sleep(0.2)
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/games", method="POST", headers={
-            "Content-Type": "application/json"}, data=b'{"type": "timeline", "seats": [{"name": "A"}, {"bot": "random"}]}')
+        game = b'{"type": "timeline", "seats": [{"name": "A"}, {"bot": "random"}]}'
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/games", method="POST", data=game,
+                                         headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert answer.status == 201
         printed = subprocess.run([*as_user, str(venv / "bin" / "deskovka"), "print", "calibration", "-o", "cal.pdf"],
