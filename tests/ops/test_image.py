@@ -38,6 +38,7 @@ def run_as_the_image_does(tmp_path: Path) -> None:
     subprocess.run([python, "-m", "venv", str(venv)], check=True)
     subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", *map(str, wheels.glob("*.whl"))], check=True,
                    timeout=1200)
+    assert (venv / "bin" / "deskovka").exists(), sorted(path.name for path in (venv / "bin").iterdir())
     # The image's paths: a home, its data volume and working directory, owned by the image's (unprivileged) user.
     home = tmp_path / "home" / "deskovka"
     for folder in (home / "data", home / "work"):
