@@ -35,9 +35,11 @@ def run_as_the_image_does(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(wheels),
                     str(ROOT)], check=True, timeout=600)
     python = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable  # as the image's, in /usr
-    subprocess.run([python, "-m", "venv", str(venv)], check=True)
+    # A fresh environment sees nothing of this checkout (PYTHONPATH would show pip its metadata as installed).
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "DESKOVKA_"))}
+    subprocess.run([python, "-m", "venv", str(venv)], check=True, env=clean)
     subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", *map(str, wheels.glob("*.whl"))], check=True,
-                   timeout=1200)
+                   timeout=1200, env=clean)
     assert (venv / "bin" / "deskovka").exists(), sorted(path.name for path in (venv / "bin").iterdir())
     # The image's paths: a home, its data volume and working directory, owned by the image's (unprivileged) user.
     home = tmp_path / "home" / "deskovka"
