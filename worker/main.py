@@ -58,11 +58,11 @@ class PrintWorker(Worker):
         remaining = job.timeout - working_time if job.timeout and job.timeout > 0 else MONITOR
         return int(min(remaining, self.job_monitoring_interval)) + HEARTBEAT_GRACE
 
-    def perform_job(self, job: Job, queue) -> bool:
+    def perform_job(self, job: Job, queue, *args, **kwargs) -> bool:
         started = time.perf_counter()
         done = False
         try:
-            done = super().perform_job(job, queue)
+            done = super().perform_job(job, queue, *args, **kwargs)
             return done
         finally:
             job_durations.labels(queue.name, "done" if done else "failed").observe(time.perf_counter() - started)
