@@ -46,7 +46,7 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "CORS_ORIGINS": env.get("DESKOVKA_CORS_ORIGINS", "*"),
         "RATE_LIMITS": limits.from_env(env),
         # Whether a game may be created with bots in every seat ("off": such a game needs a person or an open seat).
-        "BOT_ONLY_GAMES": env.get("DESKOVKA_BOT_ONLY_GAMES", "on").strip().lower() not in ("off", "no", "0", "false"),
+        "BOT_ONLY_GAMES": _on(env.get("DESKOVKA_BOT_ONLY_GAMES", "on")),
         # Bot moves per second the keeper plays at one table (after a request's own bounded batch).
         "BOT_PACE": float(env.get("DESKOVKA_BOT_PACE", 10)),
         # Behind this many reverse proxies, the client is the address they name in X-Forwarded-For.
@@ -58,4 +58,13 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
         "ADMIN_TOKEN": env.get("DESKOVKA_ADMIN_TOKEN") or None,
         # Unset: /metrics is open, as Prometheus scrapers on a private network expect.
         "METRICS_TOKEN": env.get("DESKOVKA_METRICS_TOKEN") or None,
+        # A log line for every request (4xx and 5xx answers are always logged); `deskovka serve --access-log` sets it.
+        "ACCESS_LOG": _on(env.get("DESKOVKA_ACCESS_LOG", "off")),
+        # Replicas that must hold a move before its 200 (Redis WAIT), and how long to wait for them before a 503.
+        "REPLICA_ACKS": int(env.get("DESKOVKA_REPLICA_ACKS", 0)),
+        "REPLICA_TIMEOUT": float(env.get("DESKOVKA_REPLICA_TIMEOUT", 1.0)),
     }
+
+
+def _on(value: str) -> bool:
+    return value.strip().lower() not in ("off", "no", "0", "false", "")

@@ -7,7 +7,7 @@ import redis
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException
 
-from api import problem_language
+from api import meters, problem_language
 from engine.core.errors import ALL_ERRORS, EngineError
 
 # Every engine error code and the HTTP status it answers with; a meta-test checks none is missing.
@@ -209,6 +209,7 @@ def init_app(app: Flask) -> None:
 
     def unavailable(error: Exception) -> Response:
         app.logger.warning("store unavailable: %s", error)
+        meters.store_errors.labels(type(error).__name__).inc()
         return store_unavailable().response()
 
     for store_error in STORE_ERRORS:

@@ -1,10 +1,13 @@
 """Run an RQ worker on the print queues, with the JSON serializer, tuned so a job whose worker died is retried soon."""
 
 import ctypes
+import logging
 import signal
 import sys
+import time
 
 import redis
+from prometheus_client import Histogram
 from rq import Worker
 from rq.exceptions import AbandonedJobError
 from rq.job import Job
@@ -21,6 +24,18 @@ HEARTBEAT_GRACE = 7
 MAINTENANCE = 3
 WORKER_TTL = 18  # RQ waits WORKER_TTL - 15 s for a job between looks at its maintenance clock
 PR_SET_PDEATHSIG = 1
+job_durations = Histogram("deskovka_print_job_duration_seconds", "Print jobs rendered, by queue and result.",
+                          ("queue", "result"), buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600))
+# RQ's maintenance, every MAINTENANCE seconds: at debug level, not among the lines an operator reads.
+CHATTER = ("Worker %s: cleaning registries", "Worker %s: cleaning group registries")
+
+
+def chatter_at_debug(record: logging.LogRecord) -> bool:
+    """Lower RQ's maintenance lines to debug (the handler's level then decides whether they are written)."""
+    if isinstance(record.msg, str) and record.msg.startswith(CHATTER):
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return logging.getLogger().isEnabledFor(logging.DEBUG)
+    return True
 
 
 def no_retry_when_the_job_raised(job: Job, exc_type: type, exc_value: BaseException, traceback: object) -> bool:
@@ -43,6 +58,15 @@ class PrintWorker(Worker):
         remaining = job.timeout - working_time if job.timeout and job.timeout > 0 else MONITOR
         return int(min(remaining, self.job_monitoring_interval)) + HEARTBEAT_GRACE
 
+    def perform_job(self, job: Job, queue, *args, **kwargs) -> bool:
+        started = time.perf_counter()
+        done = False
+        try:
+            done = super().perform_job(job, queue, *args, **kwargs)
+            return done
+        finally:
+            job_durations.labels(queue.name, "done" if done else "failed").observe(time.perf_counter() - started)
+
     def main_work_horse(self, job: Job, queue) -> None:
         # Without this a horse outlives a worker killed with -9 and renders on, unwatched, while the job is
         # handed to another worker as abandoned.
@@ -59,4 +83,5 @@ def make_worker(connection: redis.Redis, queues: list[str] | tuple[str, ...] = Q
 
 def run(queue_url: str, role: str = "large", burst: bool = False) -> None:
     """Work the queues of one role of `worker.WORKERS`."""
+    logging.getLogger("rq.worker").addFilter(chatter_at_debug)
     make_worker(redis.Redis.from_url(queue_url), WORKERS[role]).work(burst=burst)

@@ -8,6 +8,8 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import api.serving.gevent_first  # noqa: F401  (before anything imports ssl or socket)
@@ -39,20 +41,32 @@ def keeper_children() -> list:
 
 def serve(args: argparse.Namespace) -> int:
     """Supervise the API (gunicorn); without DESKOVKA_REDIS_URL also an embedded Redis and the workers."""
-    from api import config
+    shared_metrics_dir()  # the API's workers and the print workers: one /metrics for all
+    from api import config, logs
+    from api.serving.lock import DataDirLock, Held
+    from api.serving.server import port_taken
     from api.serving.supervisor import Child, Supervisor, python_child
 
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s [deskovka serve] %(message)s")
+    logs.configure("deskovka serve")
     settings = config.from_env()
+    if taken := port_taken(args.host, args.port):
+        sys.exit(f"deskovka: cannot listen on {args.host}:{args.port}: {taken}. Is another `deskovka serve` running? "
+                 "Stop it, or choose another port with --port.")
     children: list[Child] = []
     if not settings["REDIS_URL"]:
         try:
             embedded = embedded_redis(settings)
         except ValueError as error:
             sys.exit(f"deskovka: {error}")
-        if embedded.answers():
-            sys.exit(f"deskovka: a Redis already serves {embedded.data_dir}; is another `deskovka serve` using it? "
+        lock = DataDirLock(embedded.data_dir)
+        try:
+            lock.acquire()
+        except Held as holder:
+            sys.exit(f"deskovka: another `deskovka serve` (pid {holder}) uses {embedded.data_dir}. "
                      "Stop it, or give this one its own DESKOVKA_DATA_DIR.")
+        if embedded.shut_down_leftover():
+            logging.warning("stopped a Redis left serving %s (by a killed `serve` or another command)",
+                            embedded.data_dir)
         os.environ["DESKOVKA_REDIS_URL"] = embedded.url
         os.environ.setdefault("DESKOVKA_QUEUE_URL", embedded.url)
         logging.info("embedded Redis at %s (data in %s, appendfsync %s)", embedded.url, embedded.data_dir,
@@ -67,40 +81,81 @@ def serve(args: argparse.Namespace) -> int:
     return Supervisor(children).run()
 
 
-def api(args: argparse.Namespace) -> int:
-    from api.serving.server import run_gunicorn
+def shared_metrics_dir() -> None:
+    """Give this process and its children one fresh PROMETHEUS_MULTIPROC_DIR, unless a parent already gave one.
 
+    Before anything imports the Prometheus client, which reads it once.
+    """
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        import atexit
+        import shutil
+        import tempfile
+
+        folder = tempfile.mkdtemp(prefix="deskovka-metrics-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+
+
+def api(args: argparse.Namespace) -> int:
+    shared_metrics_dir()
+    from api.serving.server import port_taken, run_gunicorn
+    from api.serving.supervisor import FATAL
+
+    if taken := port_taken(args.host, args.port):
+        print(f"deskovka: cannot listen on {args.host}:{args.port}: {taken}; choose another port with --port.",
+              file=sys.stderr)
+        return FATAL  # `serve` stops rather than start it again and again
     run_gunicorn(args.host, args.port, args.workers, args.connections, args.access_log)
     return 0
 
 
 def work(args: argparse.Namespace) -> int:
-    from api import config
+    if args.metrics_port:
+        shared_metrics_dir()  # the work horses' samples outlive them
+    from api import config, logs
     from engine.decks.store import configure_cache
     from worker.main import run
 
+    logs.configure(f"deskovka worker {args.role}")
     settings = config.from_env()
-    url = settings["QUEUE_URL"] or embedded_redis(settings).start()
     configure_cache(int(settings["DECK_CACHE_BYTES"]))
-    run(str(url), role=args.role, burst=args.burst)
+    if args.metrics_port:
+        from prometheus_client import CollectorRegistry, multiprocess, start_http_server
+
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        start_http_server(args.metrics_port, registry=registry)
+    with _store_url(settings, "QUEUE_URL") as url:
+        run(url, role=args.role, burst=args.burst)
     return 0
+
+
+@contextmanager
+def _store_url(settings: dict, name: str = "REDIS_URL") -> Iterator[str]:
+    """The Redis a command uses: the configured one, else the embedded one (started for the command if need be, and
+    then stopped when it ends, so no command leaves a server behind)."""
+    if settings[name]:
+        yield str(settings[name])
+        return
+    with embedded_redis(settings).borrowed() as url:
+        yield url
 
 
 def keep(args: argparse.Namespace) -> int:
     import signal
     import threading
 
-    from api import config
+    from api import config, logs
     from api.http.app import create_app
     from api.serving.keeper import run
 
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s [deskovka keeper] %(message)s")
+    logs.configure("deskovka keeper")
     settings = config.from_env()
-    url = settings["REDIS_URL"] or embedded_redis(settings).start()
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
-    run(create_app({"REDIS_URL": url}), stop)
+    with _store_url(settings) as url:
+        run(create_app({"REDIS_URL": url}), stop)
     return 0
 
 
@@ -158,6 +213,9 @@ def parser() -> argparse.ArgumentParser:
         help="large: large print jobs first, then small ones (default); small: only small jobs, so they never wait "
              "behind a large one (run at least one of each)")
     worker.add_argument("--burst", action="store_true", help="quit when the queues are empty")
+    worker.add_argument("--metrics-port", type=int, default=None,
+                        help="serve this worker's Prometheus metrics (print job durations) on this port; under "
+                             "`deskovka serve` they are in the API's /metrics instead")
     worker.set_defaults(func=work)
 
     keeper = commands.add_parser(

@@ -57,8 +57,13 @@ def import_deck(args: argparse.Namespace) -> int:
         return 2
     deck, doc = checked
     settings = config.from_env()
-    url = settings["REDIS_URL"] or EmbeddedRedis.from_settings(settings).start()
-    created, public = DeckStore(redis.Redis.from_url(str(url)), int(settings["DECK_TTL"])).save(deck, doc, args.public)
+    if settings["REDIS_URL"]:
+        url = str(settings["REDIS_URL"])
+        created, public = DeckStore(redis.Redis.from_url(url), int(settings["DECK_TTL"])).save(deck, doc, args.public)
+    else:
+        # The embedded server `serve` runs, or one started for this import and stopped after it.
+        with EmbeddedRedis.from_settings(settings).borrowed() as url, redis.Redis.from_url(url) as connection:
+            created, public = DeckStore(connection, int(settings["DECK_TTL"])).save(deck, doc, args.public)
     where = _where(str(url)) if settings["REDIS_URL"] else f"the embedded Redis (data in {settings['DATA_DIR']})"
     print(f"{deck.id} ({len(deck.cards)} cards) {'imported into' if created else 'was already in'} {where}, "
           f"key {DeckStore.key_for(deck.id)}, {'published' if public else 'private (listed to the operator only)'}")

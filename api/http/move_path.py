@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 from flask import Flask
 
-from api.http import answer_headers, cors, input_bounds, preconditions
+from api.http import answer_headers, cors, input_bounds, observe, preconditions
 from api.http.resources import actions
 
 ENDPOINT = "actions.post_action"
@@ -44,6 +44,7 @@ class MovePath:
     def __init__(self, app: Flask, wsgi_app: Callable) -> None:
         self.app, self.wsgi_app = app, wsgi_app
         self.origins = cors.allowed_origins(app.config["CORS_ORIGINS"])
+        self.route = next(rule.rule for rule in app.url_map.iter_rules() if rule.endpoint == ENDPOINT)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         game_id = self._move_of(environ)
@@ -70,6 +71,7 @@ class MovePath:
         except Exception as error:  # noqa: BLE001 - raised again by the view, answered by the app's handlers
             environ[actions.MET_ON_THE_MOVE_PATH] = error
             return self.wsgi_app(environ, start_response)
+        environ[observe.ROUTE] = self.route
         start_response(f"{status} {HTTPStatus(status).phrase}", [
             *actions.answer_headers(answer, version), *answer_headers.shared(self.origins, environ, ENDPOINT)])
         return [answer]

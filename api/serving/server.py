@@ -8,17 +8,20 @@ so a request refused from its head is answered without it.
 """
 
 import logging
+import os
 import resource
+import socket
 import time
 from collections import Counter
 
 import gevent
 import gevent.local
 from gunicorn.app.base import BaseApplication
+from gunicorn.glogging import Logger
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.wsgi import ClosingIterator
 
-from api import config
+from api import config, logs
 from api.http import capacity, clients
 
 log = logging.getLogger("deskovka.api")
@@ -229,8 +232,40 @@ def open_files_for(connections: int) -> int:
     return connections
 
 
+def port_taken(host: str, port: int) -> str | None:
+    """Why the API could not listen on host:port (bound as gunicorn binds it), or None when it can."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
+class _Log(Logger):
+    """gunicorn's own lines through the process's log (`api.logs`: text or JSON lines); the request lines are the
+    app's (`api.http.observe`), with their request id."""
+
+    def setup(self, cfg) -> None:
+        super().setup(cfg)
+        for logger in (self.error_log, self.access_log):
+            for handler in list(logger.handlers):
+                logger.removeHandler(handler)
+            logger.propagate = True
+
+
+def _worker_gone(server, worker) -> None:
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # its followers gauge no longer counts
+
+
 def run_gunicorn(host: str, port: int, workers: int, connections: int | None = None, access_log: bool = False) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s [deskovka api] %(message)s")
+    logs.configure("deskovka api")
+    if access_log:
+        os.environ["DESKOVKA_ACCESS_LOG"] = "on"  # read by each worker's app
     settings = config.from_env()
     connections = open_files_for(connections or int(settings["MAX_CONNECTIONS"]))  # type: ignore[call-overload]
     _Gunicorn({
@@ -243,8 +278,10 @@ def run_gunicorn(host: str, port: int, workers: int, connections: int | None = N
         "keepalive": int(settings["HEAD_TIMEOUT"]),  # type: ignore[call-overload]
         # Workers report every second while serving; one silent this long is stuck and restarted.
         "timeout": 30,
-        # A line per request written by the worker itself, before it takes the next request: opt-in.
-        "accesslog": "-" if access_log else None,
+        # A line per request comes from the app (opt-in: it is written on the request's path), not gunicorn.
+        "accesslog": None,
+        "logger_class": _Log,
+        "child_exit": _worker_gone,
         # One control socket per user ($HOME/.gunicorn/gunicorn.ctl) would be shared by every server on the machine.
         "control_socket_disable": True,
     }).run()

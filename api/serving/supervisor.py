@@ -18,6 +18,9 @@ FIRST_DELAY = 0.5  # seconds before the first restart of a child that died; doub
 MAX_DELAY = 4.0  # so a dead child is running again within 5 s of dying
 STEADY = 30.0  # a child that ran this long before dying starts over at FIRST_DELAY
 PR_SET_PDEATHSIG = 1
+# A child that exits with this status cannot run as configured (its port is taken): starting it again would fail
+# the same way forever, so `serve` stops everything and exits non-zero instead (EX_CONFIG of sysexits.h).
+FATAL = 78
 
 
 def _die_with_parent() -> None:
@@ -61,6 +64,7 @@ class Supervisor:
     def __init__(self, children: list[Child]) -> None:
         self.children = children
         self.stopping = False
+        self.status = 0
 
     def request_stop(self, signum: int, frame: object) -> None:
         self.stopping = True
@@ -79,7 +83,7 @@ class Supervisor:
                 time.sleep(TICK)
         finally:
             self.stop()
-        return 0
+        return self.status
 
     def reap_orphans(self) -> None:
         """As PID 1 (in a container) orphans of our children become ours: wait for the dead so none is a zombie."""
@@ -106,6 +110,11 @@ class Supervisor:
             code = child.process.poll() if child.process else None
             if code is None:
                 continue
+            if code == FATAL:
+                log.error("%s (pid %d) cannot run as configured (it said why above); stopping", child.name,
+                          child.process.pid)  # type: ignore[union-attr]
+                self.stopping, self.status = True, 1
+                return
             child.deaths = 1 if now - child.started_at >= STEADY else child.deaths + 1
             delay = min(FIRST_DELAY * 2 ** (child.deaths - 1), MAX_DELAY)
             child.restart_at = now + delay

@@ -62,14 +62,15 @@ def init_app(app: Flask) -> None:
     if queue_url == url and not isinstance(connection, redis.Redis):
         raise RuntimeError("RQ needs a plain Redis for its queue: set DESKOVKA_QUEUE_URL beside a Cluster state URL.")
     queue_connection = connection if queue_url == url else connect(queue_url)
+    store = GameStore(connection, int(app.config.get("REPLICA_ACKS", 0)), float(app.config.get("REPLICA_TIMEOUT", 1)))
     app.extensions["deskovka"] = {
         "redis": connection,
-        "store": GameStore(connection),
+        "store": store,
         "lobby": Lobby(connection),
         "print_queue": PrintQueue(queue_connection),
         "decks": DeckStore(connection, int(app.config["DECK_TTL"]),
                            int(max(app.config["GAME_TTL"], app.config["FINISHED_TTL"]))),
-        "followers": Followers(connection, GameStore.moves_channel),
+        "followers": Followers(connection, GameStore.moves_channel, store.sharded_channel),
     }
 
 

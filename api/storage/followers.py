@@ -1,18 +1,24 @@
-"""The followers of games in this process: one pub/sub subscription wakes every waiter of a game a move touched.
+"""The followers of games in this process: one pub/sub connection wakes every waiter of a game a move touched.
 
-The compare-and-set script publishes each move on the store's moves channel. One listener per process receives
-them all and hands each to the waiters of its game through a chain of signals, so a waiter that is busy while
-two moves land still sees both, in order. Waiting is `threading.Event.wait`: a greenlet under gevent workers,
-a thread elsewhere, never a Redis call per tick.
+The compare-and-set script publishes each move. On Redis 7+ (sharded pub/sub) it goes to the game's own channel,
+in the game's slot, and a process subscribes (SSUBSCRIBE) to the channels of the games it follows, and only
+those, so it receives only their moves, and on a Cluster each shard carries only its own games' moves. On an
+older server every move goes to the one moves channel, which every process receives whole. One listener per
+process hands each move to the waiters of its game through a chain of signals, so a waiter that is busy while two
+moves land still sees both, in order. Waiting is `threading.Event.wait`: a greenlet under gevent workers, a thread
+elsewhere, never a Redis call per tick.
 """
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 import redis
+
+from api import meters
 
 log = logging.getLogger(__name__)
 SUBSCRIBE_WAIT = 5.0
@@ -79,16 +85,25 @@ class Unsubscribed(Exception):
 
 
 class Followers:
-    """Every follower in this process, by game; the listener starts with the first one."""
+    """Every follower in this process, by game; the listener starts with the first one.
 
-    def __init__(self, connection: Any, channel: str) -> None:
-        self._connection, self._channel = connection, channel
+    `channel_of(game_id)` names a game's own channel when the server has sharded pub/sub (it may raise a Redis
+    error while the server does not answer), None when every move goes to `channel`.
+    """
+
+    def __init__(self, connection: Any, channel: str, channel_of: Callable[[str], str | None] = lambda game: None,
+                 ) -> None:
+        self._connection, self._channel, self._channel_of = connection, channel, channel_of
         self._lock = threading.Lock()
         self._tails: dict[str, _Signal] = {}
         self._counts: dict[str, int] = {}
-        self._subscribed = threading.Event()
+        self._subscribed = threading.Event()  # the listener is ready (on a classic server: subscribed)
+        self._pubsub: Any = None
+        self._sharded = False
+        self._confirmed: dict[str, threading.Event] = {}  # a game's channel: its SSUBSCRIBE was confirmed
         self._listener: threading.Thread | None = None
         self._closed = False
+        self.received = 0  # moves this process took off the wire: its share of the fan-out
 
     def follow(self, game_id: str) -> Cursor:
         """Start following a game; every move published from now on reaches the cursor.
@@ -101,7 +116,27 @@ class Followers:
         with self._lock:
             tail = self._tails.setdefault(game_id, _Signal())
             self._counts[game_id] = self._counts.get(game_id, 0) + 1
-        return Cursor(self, game_id, tail)
+            first = self._counts[game_id] == 1
+            confirmed = None
+            if self._sharded:
+                channel = self._own_channel(game_id)
+                confirmed = self._confirmed.setdefault(channel, threading.Event())
+                pubsub = self._pubsub
+        meters.followers.inc()
+        cursor = Cursor(self, game_id, tail)
+        if confirmed is not None:
+            try:
+                if first:
+                    pubsub.ssubscribe(channel)
+                if not confirmed.wait(SUBSCRIBE_WAIT):
+                    raise Unsubscribed(f"no subscription to {channel} after {SUBSCRIBE_WAIT} s")
+            except (redis.RedisError, OSError) as error:
+                cursor.close()
+                raise Unsubscribed(f"could not subscribe to {channel}: {error}") from error
+            except BaseException:
+                cursor.close()
+                raise
+        return cursor
 
     def following(self) -> int:
         """How many cursors are open in this process."""
@@ -113,11 +148,27 @@ class Followers:
         if self._listener is not None:
             self._listener.join(LISTEN_TICK * 4)
 
+    def _own_channel(self, game_id: str) -> str:
+        channel = self._channel_of(game_id)
+        assert channel is not None
+        return channel
+
     def _leave(self, game_id: str) -> None:
+        meters.followers.dec()
         with self._lock:
             self._counts[game_id] -= 1
-            if not self._counts[game_id]:
-                del self._counts[game_id], self._tails[game_id]
+            if self._counts[game_id]:
+                return
+            del self._counts[game_id], self._tails[game_id]
+            if not self._sharded:
+                return
+            channel = self._own_channel(game_id)
+            self._confirmed.pop(channel, None)
+            pubsub = self._pubsub
+        try:
+            pubsub.sunsubscribe(channel)
+        except (redis.RedisError, OSError):
+            pass  # the listener subscribes afresh, to the games still followed, when its connection comes back
 
     def _start(self) -> None:
         with self._lock:
@@ -139,23 +190,48 @@ class Followers:
         for tail in fired:
             tail.fired.set()
 
+    def _subscribe(self, pubsub: Any) -> None:
+        """Subscribe a fresh connection: to the games followed now (sharded), else to the one moves channel."""
+        sharded = self._channel_of("-") is not None
+        if not sharded:
+            pubsub.subscribe(self._channel)
+            return
+        with self._lock:
+            self._sharded, self._pubsub = True, pubsub
+            self._confirmed = {}
+            channels = [self._own_channel(game) for game in self._counts]
+            for channel in channels:
+                self._confirmed[channel] = threading.Event()
+        if channels:
+            pubsub.ssubscribe(*channels)
+        self._subscribed.set()
+        # Moves made while unsubscribed were missed: everybody reads the store once.
+        self._deliver(None, RECHECK)
+
     def _listen(self) -> None:
         backoff = 0.1
         while not self._closed:
             pubsub = None
             try:
                 pubsub = self._connection.pubsub()
-                pubsub.subscribe(self._channel)
+                self._subscribe(pubsub)
                 while not self._closed:
                     message = pubsub.get_message(timeout=LISTEN_TICK)
                     if message is None:
-                        pubsub.check_health()
+                        if pubsub.connection is not None:
+                            pubsub.check_health()
                     elif message["type"] == "subscribe":
                         self._subscribed.set()
                         backoff = 0.1
-                        # Moves made while unsubscribed were missed: everybody reads the store once.
                         self._deliver(None, RECHECK)
-                    elif message["type"] == "message":
+                    elif message["type"] == "ssubscribe":
+                        backoff = 0.1
+                        with self._lock:
+                            confirmed = self._confirmed.get(message["channel"].decode())
+                        if confirmed is not None:
+                            confirmed.set()
+                    elif message["type"] in ("message", "smessage"):
+                        self.received += 1
                         self._deliver(*parse(message["data"]))
             except (redis.RedisError, OSError) as error:
                 self._subscribed.clear()

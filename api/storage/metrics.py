@@ -1,6 +1,11 @@
-"""Counters shared by every API process (kept in Redis) and the Prometheus text that shows them."""
+"""Counters shared by every API process (kept in Redis), and the Prometheus text that shows them beside the
+metrics of this machine's processes (`api.meters`, kept by the Prometheus client library)."""
 
+import os
+
+import prometheus_client
 import redis
+from prometheus_client import CollectorRegistry, multiprocess
 
 from worker import QUEUES
 
@@ -32,3 +37,14 @@ def exposition(connection: redis.Redis, queue_connection: redis.Redis, version: 
     lines += [f'deskovka_print_queue_length{{queue="{name}"}} {queue_connection.llen(f"rq:queue:{name}")}'
               for name in QUEUES]
     return "\n".join(lines) + "\n"
+
+
+def processes() -> str:
+    """The Prometheus client's metrics: of every process sharing PROMETHEUS_MULTIPROC_DIR (gunicorn's workers, and
+    under `deskovka serve` its print workers), else of this process alone."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        registry = prometheus_client.REGISTRY
+    return prometheus_client.generate_latest(registry).decode()

@@ -7,6 +7,8 @@ from typing import Any
 import orjson
 import redis
 
+from api import meters
+from api.problems import Problem, store_unavailable
 from api.storage import metrics, packing
 from engine.games import get_game
 
@@ -62,7 +64,11 @@ if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5], 'EX', tonumber(ARGV[12
 for i = 1, 3 do
   if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
 end
-if old and tonumber(ARGV[3]) > tonumber(old) then redis.call('PUBLISH', ARGV[9], old .. ' ' .. ARGV[10]) end
+if old and tonumber(ARGV[3]) > tonumber(old) then
+  -- A game's own channel (hash-tagged, in its slot) is sharded pub/sub; the one moves channel is classic.
+  local publish = string.find(ARGV[9], '{', 1, true) and 'SPUBLISH' or 'PUBLISH'
+  redis.call(publish, ARGV[9], old .. ' ' .. ARGV[10])
+end
 if KEYS[5] and logs > 0 then redis.call('HINCRBY', KEYS[5], 'actions', logs) end
 return {1}
 """
@@ -153,10 +159,33 @@ class GameStore:
     # Every move that changes a version is published here (see COMMIT), for the followers' wake-ups.
     moves_channel = "dk:moves"
 
-    def __init__(self, connection: redis.Redis) -> None:
+    def __init__(self, connection: redis.Redis, replica_acks: int = 0, replica_timeout: float = 1.0) -> None:
         self.connection = connection
         self._commit = connection.register_script(COMMIT)
         self.cluster = isinstance(connection, redis.RedisCluster)
+        self.replica_acks, self.replica_timeout = replica_acks, replica_timeout
+        self._sharded: bool | None = None
+
+    def sharded(self) -> bool:
+        """Whether the server has sharded pub/sub (Redis 7+, Valkey), asked once.
+
+        :raises redis.RedisError: when the server does not answer (ask again later).
+        """
+        if self._sharded is None:
+            info = self.connection.info("server")
+            if "redis_version" not in info:  # a Cluster client answers by node
+                info = next(iter(info.values()))
+            # Valkey reports the Redis version it is compatible with (7.2.4).
+            self._sharded = int(str(info["redis_version"]).partition(".")[0]) >= 7
+        return self._sharded
+
+    def moves_channel_for(self, game_id: str) -> str:
+        """Where a game's moves are published: its own channel, in its slot, on a server with sharded pub/sub."""
+        return self.key_for(game_id, "moves") if self.sharded() else self.moves_channel
+
+    def sharded_channel(self, game_id: str) -> str | None:
+        """A game's own channel, or None on a server without sharded pub/sub (for `Followers`)."""
+        return self.key_for(game_id, "moves") if self.sharded() else None
 
     @classmethod
     def key_for(cls, game_id: str, part: str) -> str:
@@ -238,13 +267,14 @@ class GameStore:
         `answer` (key, first answer) is kept for `answer_ttl` seconds, never longer than the game (`ttl`).
         """
         keys, args, new_rev = self._commit_call(record, expected_rev, ttl, log, events, answer, answer_ttl)
-        return self._settled(record, self._commit(keys=keys, args=args), new_rev, len(log))
+        result = self._commit(keys=keys, args=args) if not self.replica_acks else self._commit_acked(keys, args)
+        return self._settled(record, result, new_rev, len(log))
 
     def commit_many(self, writes: list[tuple[GameRecord, int | None, int, list[dict[str, Any]],
                                               list[dict[str, Any]]]]) -> list[Commit]:
         """Commit several games' writes (record, expected rev, ttl, log, events) in one round trip, each its own
         compare-and-set (one after another on a Cluster, whose pipelines span slots)."""
-        if self.cluster:
+        if self.cluster or self.replica_acks:
             return [self.commit(*write) for write in writes]
         calls = [self._commit_call(*write, None, None) for write in writes]
         with self.connection.pipeline(transaction=False) as pipe:
@@ -292,7 +322,7 @@ class GameStore:
             ttl,
             len(log),
             len(batches) if not final else 0,
-            self.moves_channel,
+            self.moves_channel_for(record.id),
             dumps(moved),
             "" if record.compact else dumps(record.head()),
             ttl if answer_ttl is None else min(ttl, answer_ttl),
@@ -307,8 +337,60 @@ class GameStore:
             record.rev = new_rev  # the caller's record, not the compacted copy that was written
             if self.cluster:
                 metrics.count(self.connection, "actions", logged)
+            if logged:
+                meters.actions.labels(record.type).inc(logged)
             return Commit.DONE
         return Commit.ALREADY_ANSWERED if result[0] == 2 else Commit.CONFLICT
+
+    def _commit_acked(self, keys: list[str], args: list[Any]) -> list[int]:
+        """Run the commit and WAIT for `replica_acks` replicas in one round trip on one connection (WAIT counts the
+        writes of the connection it is sent on), on the master of the game's slot.
+
+        :raises Problem: 503 `store/unavailable` when the replicas do not confirm within `replica_timeout`; the
+            master keeps the write, so the client repeats the move with its Idempotency-Key.
+        """
+        pipe = self._master_pipeline(keys[0])
+        self._commit(keys=keys, args=args, client=pipe)
+        result, acked = self._replicated(pipe)
+        if result[0] == 1:
+            self._enough(acked)
+        return result
+
+    def confirm_replicated(self, game_id: str) -> None:
+        """Before answering a repeated request from its first answer: return once `replica_acks` replicas hold the
+        game's writes so far (a marker written after them, and WAIT; replication keeps the master's order).
+
+        :raises Problem: 503 `store/unavailable`, as for the first answer.
+        """
+        key = self.key_for(game_id, "replicated")
+        pipe = self._master_pipeline(key)
+        pipe.set(key, 1, px=1000)
+        self._enough(self._replicated(pipe)[1])
+
+    def _master_pipeline(self, key: str) -> Any:
+        node = self.connection
+        if self.cluster:
+            node = self.connection.get_redis_connection(self.connection.get_node_from_key(key))
+        return node.pipeline(transaction=False)
+
+    def _replicated(self, pipe: Any) -> list[Any]:
+        pipe.execute_command("WAIT", self.replica_acks, max(1, int(self.replica_timeout * 1000)))
+        try:
+            return pipe.execute()
+        except redis.ResponseError as error:
+            if self.cluster and str(error).startswith(("MOVED", "ASK")):
+                # The slot moved (a failover): learn the new masters; the request is answered 503 and retried.
+                self.connection.nodes_manager.initialize()
+                raise redis.exceptions.TryAgainError(str(error)) from error
+            raise
+
+    def _enough(self, acked: Any) -> None:
+        if int(acked) < self.replica_acks:
+            meters.store_errors.labels("ReplicaAcksTimeout").inc()
+            problem = store_unavailable()
+            raise Problem(503, problem.code, f"The change was not copied to {self.replica_acks} replica(s) within "
+                          f"{self.replica_timeout:g} s, so it could be lost if the store failed now. Repeat it with "
+                          "the same Idempotency-Key: it is applied once either way.", headers=problem.headers)
 
     def delete(self, game_id: str) -> None:
         """Drop a game that nobody has seen (a rematch that lost the race to create it)."""

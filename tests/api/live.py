@@ -40,7 +40,8 @@ def start_api(redis_url: str, workers: int, **env: str):
 def stop(server) -> None:
     server.send_signal(signal.SIGQUIT)  # gunicorn's quick shutdown: followers would hold a graceful one for 30 s
     try:
-        server.communicate(timeout=30)
+        _, err = server.communicate(timeout=30)
     except subprocess.TimeoutExpired:
         server.kill()
-        server.communicate()
+        _, err = server.communicate()
+    server.stderr_text = err.decode(errors="replace")  # its log, for tests that read it

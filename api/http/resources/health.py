@@ -24,7 +24,9 @@ def metrics_text():
             raise Problem(401, "auth/required", "Send the metrics token: `Authorization: Bearer <token>`.",
                           headers={"WWW-Authenticate": "Bearer"})
     extensions = current_app.extensions["deskovka"]
+    # The store-wide counters kept in Redis, then this machine's processes' metrics (api.meters).
     text = metrics.exposition(extensions["redis"], extensions["print_queue"].connection, config.VERSION)
+    text += metrics.processes()
     return Response(text, mimetype="text/plain", headers={"Content-Type": "text/plain; version=0.0.4"})
 
 

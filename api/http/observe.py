@@ -1,0 +1,84 @@
+"""Around every request: its request id (taken from `X-Request-ID` or made, and returned), its latency histogram
+by route, and its log line (4xx and 5xx always, every request with `--access-log`)."""
+
+import logging
+import re
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import Flask, request
+from werkzeug.wsgi import ClosingIterator
+
+from api import logs, meters
+
+log = logging.getLogger("deskovka.request")
+ROUTE = "deskovka.route"
+# A client's own id is kept when it is short and plain (it is written into logs and a response header).
+CLIENT_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
+UNMATCHED = "unmatched"  # a path no route serves: one label, whatever was asked
+
+
+class Observed:
+    """WSGI middleware outside everything else, the plain-move path included."""
+
+    def __init__(self, wsgi_app: Callable, access_log: bool) -> None:
+        self.wsgi_app, self.access_log = wsgi_app, access_log
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
+        started = time.perf_counter()
+        sent = environ.get("HTTP_X_REQUEST_ID", "")
+        request_id = sent if CLIENT_ID.fullmatch(sent) else uuid.uuid4().hex
+        token = logs.request_id.set(request_id)
+        answer = _Answer(start_response, request_id)
+        status = answer.status
+
+        def done() -> None:
+            seconds = time.perf_counter() - started
+            route = environ.get(ROUTE, UNMATCHED)
+            method = environ.get("REQUEST_METHOD", "")
+            meters.requests.labels(route, method, f"{status[0] // 100}xx").observe(seconds)
+            level = logging.WARNING if status[0] >= 500 else logging.INFO
+            if status[0] >= 400 or self.access_log:
+                log.log(level, "%s %s %d", method, environ.get("PATH_INFO", ""), status[0], extra={
+                    "request_id": request_id, "method": method, "route": route, "status": status[0],
+                    "duration_ms": round(seconds * 1000, 2)})
+            logs.request_id.set(None)
+
+        try:
+            body = self.wsgi_app(environ, answer.start_response)
+        except BaseException:
+            done()
+            logs.request_id.reset(token)
+            raise
+        return ClosingIterator(body, done)
+
+
+class _Answer:
+    """The server's start_response with the request id added; the server's own `force_close` still reachable
+    (`start_response.__self__`, as input_bounds and the gunicorn worker use it)."""
+
+    def __init__(self, start_response: Callable, request_id: str) -> None:
+        self._start_response, self._request_id = start_response, request_id
+        self.status = [500]
+
+    def force_close(self) -> None:
+        server_response = getattr(self._start_response, "__self__", None)
+        if hasattr(server_response, "force_close"):
+            server_response.force_close()
+
+    def start_response(self, line: str, headers: list, exc_info: Any = None) -> Any:
+        self.status[0] = int(line[:3])
+        return self._start_response(line, [*headers, ("X-Request-ID", self._request_id)], exc_info)
+
+
+def init_app(app: Flask) -> None:
+    """Name each request's route for the metrics (its rule, never its path), and wrap the app; call it last."""
+
+    @app.url_value_preprocessor  # before every before_request hook, which may refuse the request
+    def name_route(endpoint: str | None, values: dict | None) -> None:
+        if request.url_rule is not None:
+            request.environ[ROUTE] = request.url_rule.rule
+
+    app.wsgi_app = Observed(app.wsgi_app, bool(app.config.get("ACCESS_LOG")))  # type: ignore[method-assign]

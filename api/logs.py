@@ -1,0 +1,84 @@
+"""The log every deskovka process writes: one line per event, as text or JSON lines (`DESKOVKA_LOG_FORMAT=json`).
+
+A request's lines carry its request id (`X-Request-ID`), set by `api.http.observe` for the request's greenlet.
+"""
+
+import contextvars
+import logging
+import os
+import sys
+import time
+from typing import Any
+
+import orjson
+
+FORMATS = ("text", "json")
+request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("deskovka_request_id", default=None)
+# What a request's log line says besides its message (see `api.http.observe`), in this order.
+FIELDS = ("request_id", "method", "route", "status", "duration_ms")
+
+
+class _RequestId(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "request_id", None) is None:
+            record.request_id = request_id.get()
+        return True
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object a line: time, level, logger, message, the request's fields, and a traceback as one string."""
+
+    def __init__(self, process: str) -> None:
+        super().__init__()
+        self.process = process
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "process": self.process,
+            "message": record.getMessage(),
+        }
+        for name in FIELDS:
+            value = getattr(record, name, None)
+            if value is not None:
+                line[name] = value
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return orjson.dumps(line, default=str).decode()
+
+
+class OneLineText(logging.Formatter):
+    """`time [process] level message key=value...`, a traceback folded onto the same line."""
+
+    def __init__(self, process: str) -> None:
+        super().__init__("%(asctime)s [" + process + "] %(levelname)s %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        extra = " ".join(f"{name}={value}" for name in FIELDS if (value := getattr(record, name, None)) is not None)
+        text = f"{text} {extra}" if extra else text
+        return text.replace("\n", "\\n")
+
+
+def configure(process: str, environ: dict[str, str] | None = None) -> None:
+    """Send this process's log to standard error in the format and level the environment asks for.
+
+    :raises SystemExit: on a format or level it does not know.
+    """
+    env = os.environ if environ is None else environ
+    form = env.get("DESKOVKA_LOG_FORMAT", "text").strip().lower() or "text"
+    level = env.get("DESKOVKA_LOG_LEVEL", "info").strip().upper() or "INFO"
+    if form not in FORMATS:
+        sys.exit(f"deskovka: DESKOVKA_LOG_FORMAT must be one of {', '.join(FORMATS)}, not {form!r}.")
+    if not isinstance(logging.getLevelName(level), int):
+        sys.exit(f"deskovka: DESKOVKA_LOG_LEVEL must be debug, info, warning or error, not {level.lower()!r}.")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines(process) if form == "json" else OneLineText(process))
+    handler.addFilter(_RequestId())
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level)

@@ -1,0 +1,86 @@
+"""Debian's redis-server 7 (installed by .ci/run) on loopback ports: one server, or a Cluster with replicas."""
+
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+import redis
+
+from tests.api.live import free_port
+
+BINARY = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+def need_redis7() -> None:
+    if not Path(BINARY).exists():
+        pytest.skip("Debian's redis-server is not installed (`apt-get install redis-server`, as .ci/run does)")
+
+
+def cluster_port() -> int:
+    """A free port whose cluster bus port (10000 above it) is free too."""
+    while True:
+        port = free_port() % 30000 + 20000
+        try:
+            for candidate in (port, port + 10000):
+                with socket.socket() as probe:
+                    probe.bind(("127.0.0.1", candidate))
+            return port
+        except OSError:
+            continue
+
+
+def start(folder: Path, *args: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
+    """A redis-server 7 on a free loopback port, its files in `folder`; waits until it answers."""
+    need_redis7()
+    port = port or free_port()
+    folder.mkdir(parents=True, exist_ok=True)
+    process = subprocess.Popen([BINARY, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
+                                "--save", "", "--appendonly", "no", "--protected-mode", "no", *args],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            redis.Redis(port=port, socket_timeout=1).ping()
+            return process, port
+        except redis.ConnectionError:
+            assert time.monotonic() < deadline and process.poll() is None, "redis-server 7 did not start"
+            time.sleep(0.05)
+
+
+def stop(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+    for process in processes:
+        process.wait(10)
+
+
+def cluster(folder: Path, masters: int = 3, replicas: int = 1,
+            node_timeout: int = 1000) -> tuple[list[subprocess.Popen], list[int]]:
+    """A Redis Cluster of `masters` masters with `replicas` replicas each, created with `redis-cli --cluster`."""
+    processes, ports = [], []
+    try:
+        for i in range(masters * (1 + replicas)):
+            process, port = start(folder / f"node{i}", "--cluster-enabled", "yes", "--cluster-config-file",
+                                  "nodes.conf", "--cluster-node-timeout", str(node_timeout), port=cluster_port())
+            processes.append(process)
+            ports.append(port)
+    except BaseException:
+        stop(processes)
+        raise
+    cli = shutil.which("redis-cli") or "/usr/bin/redis-cli"
+    subprocess.run([cli, "--cluster", "create", *(f"127.0.0.1:{port}" for port in ports), "--cluster-replicas",
+                    str(replicas), "--cluster-yes"], check=True, capture_output=True, timeout=60)
+    deadline = time.monotonic() + 30
+    while True:
+        states = [redis.Redis(port=port).cluster("info")["cluster_state"] for port in ports]
+        if all(state == "ok" for state in states):
+            replicas_linked = sum(redis.Redis(port=p).info("replication")["role"] == "slave" for p in ports)
+            if replicas_linked == masters * replicas and all(
+                    redis.Redis(port=p).info("replication").get("master_link_status", "up") == "up" for p in ports):
+                return processes, ports
+        assert time.monotonic() < deadline, f"the cluster did not settle: {states}"
+        time.sleep(0.2)
