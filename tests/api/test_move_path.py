@@ -97,6 +97,7 @@ def test_every_kind_of_move_is_answered_as_flask_answers_it(make_app, origins):
         for name, client in clients.items():
             game_id = games[name][0]["id"]
             _, body, content_type, headers = kinds[name][index]
+            headers = {**headers, "X-Request-ID": f"kind-{index}"}  # else each path makes its own
             if content_type is None:
                 answer = client.post(f"/v1/games/{game_id}/actions", json=body, headers=headers)
             else:
