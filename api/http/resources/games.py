@@ -10,6 +10,7 @@ from api.http.rate_limits import limited
 from api.http.schemas import GameViewSchema, ProblemSchema, SeatSchema
 from api.http.views import game_view, seat_list
 from api.storage import connections
+from engine.core.rng import MAX_SEED
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
@@ -42,8 +43,8 @@ class CreateGameSchema(Schema):
     type = fields.String(required=True, metadata={"example": "timeline"})
     seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 16))
     options = fields.Dict(load_default=dict, metadata={"description": "The game type's options (see game-types)."})
-    seed = fields.Integer(strict=True, validate=validate.Range(0, 2**63 - 1),
-                          metadata={"description": "For a reproducible game."})
+    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED), metadata={
+        "description": "For a reproducible game: 0 to 2^53-1, so that every client's JSON reads it exactly."})
 
 
 class TokenSchema(Schema):
