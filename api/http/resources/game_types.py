@@ -54,7 +54,7 @@ def describe(game: Game) -> dict[str, Any]:
 
 
 def add_game_types(document: dict[str, Any]) -> None:
-    """Write each game's `PGameType` and `PGameTypeDetail`: its type, bots by name, and its options' JSON Schema
+    """Write each game's `PGameTypeInfo` and `PGameTypeDetail`: its type, bots by name, and its options' JSON Schema
     and public data shaped exactly; `GameType` and `GameTypeDetail` become oneOfs of them keyed by `type`."""
     schemas = document["components"]["schemas"]
     listed, detailed = {}, {}
@@ -72,12 +72,12 @@ def add_game_types(document: dict[str, Any]) -> None:
                         f"(`{p}Options` in this contract)."},
             "bots": {"type": "array", "items": game_contract.ref(f"{p}Bot")},
         })
-        schemas[f"{p}GameType"] = answer
+        schemas[f"{p}GameTypeInfo"] = answer
         detail = copy.deepcopy(answer)
         detail["properties"]["data"] = {**shape_of(game.data()), "description": f"{game.title}'s public data."}
         detail["required"] = [*answer["required"], "data"]
         schemas[f"{p}GameTypeDetail"] = detail
-        listed[game.name], detailed[game.name] = f"{p}GameType", f"{p}GameTypeDetail"
+        listed[game.name], detailed[game.name] = f"{p}GameTypeInfo", f"{p}GameTypeDetail"
     schemas["GameType"] = game_contract.union(listed, "A game deskovka hosts; `type` says which.")
     schemas["GameTypeDetail"] = game_contract.union(detailed, "A game deskovka hosts, with its public data.")
     del schemas["Bot"]
