@@ -21,7 +21,7 @@ SPEC_KWARGS = {
             "(`GET /v1/games/{id}`), post one of its `legal_actions`, follow `events`. Errors are RFC 9457 "
             "problems with a stable `code`."
         ),
-        "license": {"name": "MIT"},
+        "license": {"name": "MIT", "identifier": "MIT"},
     },
     "servers": [{"url": "/"}],
 }
