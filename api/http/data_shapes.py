@@ -32,14 +32,14 @@ def shape_of(value: Any) -> Spec:
 def _merge(shapes: list[Spec]) -> Spec:
     """One shape that every one of the shapes fits: objects join their members, other kinds become anyOf."""
     kinds: dict[str, Spec] = {}
-    for shape in [member for shape in shapes for member in shape.get("anyOf", [shape])]:
-        kind = shape["type"]
+    for member in [member for shape in shapes for member in shape.get("anyOf", [shape])]:
+        kind = member["type"]
         if kind not in kinds:
-            kinds[kind] = shape
+            kinds[kind] = member
         elif kind == "object":
-            kinds[kind] = _join_objects(kinds[kind], shape)
+            kinds[kind] = _join_objects(kinds[kind], member)
         elif kind == "array":
-            kinds[kind] = {"type": "array", "items": _merge([kinds[kind]["items"], shape["items"]])}
+            kinds[kind] = {"type": "array", "items": _merge([kinds[kind]["items"], member["items"]])}
     if "integer" in kinds and "number" in kinds:
         del kinds["integer"]
     if len(kinds) == 1:

@@ -64,9 +64,9 @@ STREAM_DOC = {
         "application/json": {"schema": {"$ref": "#/components/schemas/Events"}},
         "text/event-stream": {"schema": {
             "type": "string",
-            "description": "Chosen by `Accept: text/event-stream` (else the JSON page): one SSE message per version: `id` = the version, "
-                           "`event: events`, `data` = one `EventStreamMessage` as JSON (the game's `type`, the "
-                           "version `v` and its events). Resume with `Last-Event-ID`.",
+            "description": "Chosen by `Accept: text/event-stream` (else the JSON page): one SSE message per "
+                           "version: `id` = the version, `event: events`, `data` = one `EventStreamMessage` as "
+                           "JSON (the game's `type`, the version `v` and its events). Resume with `Last-Event-ID`.",
         }, "x-sse-data": {"$ref": "#/components/schemas/EventStreamMessage"}},
     }}},
 }
@@ -104,7 +104,7 @@ def list_events(query, game_id):
             cursor = None
             return response
         body = _long_poll(store, cursor, record, seat, query["after"], wait, query["limit"])
-        # orjson, not the app's sorted stdlib JSON: that took more CPU than reading the page (docs/design.md).
+        # orjson, not the app's stdlib JSON: that took more CPU than reading the page (docs/design.md).
         response = Response(orjson.dumps(body), mimetype="application/json")
         if body["next_after"] < body["version"]:
             response.headers["Link"] = f'<{request.path}?after={body["next_after"]}&limit={query["limit"]}>; rel="next"'

@@ -1,8 +1,7 @@
 """Game types: which games there are, their player counts, options, bots and public data."""
 
-from typing import Any
-
 import copy
+from typing import Any
 
 from flask import current_app
 from marshmallow import Schema, fields
