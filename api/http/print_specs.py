@@ -60,9 +60,12 @@ def _card_size() -> fields.String:
                        "20-300 mm (default poker).", "example": "poker"})
 
 
-def _bleed() -> fields.Float:
-    return fields.Float(validate=validate.Range(0, MAX_BLEED), metadata={
-        "description": f"Bleed around each card in mm, 0-{MAX_BLEED:g}; left out: as much as fits, up to 3 mm."})
+def _bleed() -> fields.Raw:
+    return fields.Raw(metadata={
+        "description": f"Bleed around each card in mm, 0-{MAX_BLEED:g}; `auto`, null or left out: as much as fits, up "
+                       "to 3 mm (the normalised spec says how much).",
+        "anyOf": [{"type": "number", "minimum": 0, "maximum": MAX_BLEED}, {"type": "string", "enum": ["auto"]},
+                  {"type": "null"}]})
 
 
 class DeckPrintSpec(Schema):

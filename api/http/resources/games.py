@@ -11,6 +11,7 @@ from api.http.schemas import GameViewSchema, ProblemSchema, SeatSchema
 from api.http.views import game_view, seat_list
 from api.storage import connections
 from engine.core.rng import MAX_SEED
+from engine.core.schema import StrictBoolean
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
@@ -28,7 +29,7 @@ class SeatSpecSchema(Schema):
                                                   "starts, a tie-break). An open seat's player gives their own."})
     bot = fields.String(validate=validate.Length(1, 40))
     bot_options = fields.Dict(metadata={"description": 'e.g. {"hit_rate": 0.8}'})
-    open = fields.Boolean(metadata={"description": "Leave the seat for somebody to join."})
+    open = StrictBoolean(metadata={"description": "Leave the seat for somebody to join."})
 
     @validates_schema
     def one_kind(self, data, **kwargs):
