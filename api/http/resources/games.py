@@ -12,6 +12,7 @@ from api.http.views import game_view, seat_list
 from api.storage import connections
 from engine.core.rng import MAX_SEED
 from engine.core.schema import StrictBoolean
+from engine.games import all_games
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
@@ -61,8 +62,11 @@ class CreatedGameSchema(Schema):
                          metadata={"description": "One token per seat named by a person, shown only here."})
 
 
+GAME_TYPES = [game.name for game in all_games()]
+
+
 class LobbyQuerySchema(Schema):
-    type = fields.String()
+    type = fields.String(validate=validate.OneOf(GAME_TYPES), metadata={"description": "Only games of this type."})
     status = fields.String(load_default="open", validate=validate.OneOf(["open"]))
     limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
     cursor = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
@@ -70,7 +74,7 @@ class LobbyQuerySchema(Schema):
 
 class OpenGameSchema(Schema):
     id = fields.String(required=True)
-    type = fields.String(required=True)
+    type = fields.String(required=True, metadata={"enum": GAME_TYPES})
     players = fields.Integer(required=True)
     open_seats = fields.List(fields.Integer(), required=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)
