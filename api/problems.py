@@ -91,12 +91,18 @@ TITLES = {
 CODE_STATUS.update({f"http/{status}": status for status in TITLES})
 
 
+# The members RFC 9457 defines: an extension member never takes one of these names.
+RFC9457_MEMBERS = frozenset({"type", "title", "status", "detail", "instance"})
+
+
 class Problem(Exception):
     """An error the API answers with `application/problem+json`."""
 
     def __init__(self, status: int, code: str, detail: str, headers: dict[str, str] | None = None,
                  **extra: Any) -> None:
         super().__init__(detail)
+        named = RFC9457_MEMBERS & set(extra)
+        assert not named, f"a problem's extension members may not be named like RFC 9457's own: {named}"
         self.status = status
         self.code = code
         self.detail = detail

@@ -24,7 +24,8 @@ def get_game(name: str) -> Game:
     try:
         return _GAMES[name]
     except KeyError:
-        raise UnknownGame(f"There is no game type {name!r}.", type=name) from None
+        raise UnknownGame(f"There is no game type {name!r}; deskovka plays {', '.join(sorted(_GAMES))}.",
+                          game_type=name, choices=sorted(_GAMES)) from None
 
 
 def all_games() -> list[Game]:

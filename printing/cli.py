@@ -49,7 +49,8 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         metavar="MM",
         help="bleed around each card, 0-5 mm (default: up to 3 mm, as fits)",
     )
-    deck.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the card texts (default: en)")
+    deck.add_argument("--language", "--lang", default="en", choices=LANGUAGES,
+                      help="language of the card texts (default: en; --lang is its old name)")
     deck.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: DECK.pdf)")
     deck.set_defaults(func=run_deck)
     calibration = commands.add_parser(
@@ -80,7 +81,8 @@ def _sheets_command(commands: Any) -> None:
         help="sheets on each page: 1, or 2 side by side (default: 1)",
     )
     sheets.add_argument("--paper", default="a4", choices=tuple(PAPERS), type=str.lower, help="paper (default: a4)")
-    sheets.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the labels (default: en)")
+    sheets.add_argument("--language", "--lang", default="en", choices=LANGUAGES,
+                        help="language of the labels (default: en; --lang is its old name)")
     sheets.add_argument(
         "--names", type=_names, default=[], metavar="A,B", help="player names, one per sheet in turn, e.g. Eva,Petr"
     )
@@ -96,7 +98,8 @@ def _reference_command(commands: Any) -> None:
         description="Print a sheet of one game's reference card: set-up, a turn, special rules, end and scoring.",
     )
     reference.add_argument("game", metavar="GAME", choices=GAMES, help=f"the game: {', '.join(GAMES)}")
-    reference.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the card (default: en)")
+    reference.add_argument("--language", "--lang", default="en", choices=LANGUAGES,
+                           help="language of the card (default: en; --lang is its old name)")
     reference.add_argument(
         "--size", default="poker", choices=tuple(REFERENCE_SIZES), type=str.lower, help="card size (default: poker)"
     )
@@ -164,7 +167,7 @@ def run_deck(args: argparse.Namespace) -> int:
             return 2
         name = Path(args.deck).stem
         args.deck = deck.id
-    spec = {**_common(args), "kind": "deck", "deck": args.deck, "lang": args.lang}
+    spec = {**_common(args), "kind": "deck", "deck": args.deck, "language": args.language}
     if args.bleed is not None:
         spec["bleed"] = args.bleed
     return _write(spec, Path(args.output or f"{name}.pdf"))
@@ -201,7 +204,7 @@ def run_sheets(args: argparse.Namespace) -> int:
         "count": args.count,
         "per_page": args.per_page,
         "paper": args.paper,
-        "lang": args.lang,
+        "language": args.language,
         "names": args.names,
     }
     if args.game_number is not None:
@@ -214,13 +217,13 @@ def run_reference(args: argparse.Namespace) -> int:
     spec = {
         "kind": "reference",
         "game": args.game,
-        "lang": args.lang,
+        "language": args.language,
         "size": args.size,
         "paper": args.paper,
         "duplex": args.duplex,
         "back_offset": list(args.back_offset),
     }
-    return _write(spec, Path(args.output or f"{args.game}-{args.lang}.pdf"))
+    return _write(spec, Path(args.output or f"{args.game}-{args.language}.pdf"))
 
 
 def _write(spec: dict[str, Any], path: Path) -> int:

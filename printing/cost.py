@@ -80,7 +80,7 @@ def estimate(spec: Mapping[str, Any], deck: Deck | None = None) -> Cost:
 def deck_cost(deck: Deck, spec: Mapping[str, Any]) -> Cost:
     """Estimate printing every card of `deck` with a normalised deck spec."""
     plan = plan_sheet(to_options(spec))
-    lang = spec["lang"]
+    lang = spec["language"]
     sheets = math.ceil(len(deck.cards) / plan.per_sheet)
     pages = sheets * (1 if plan.fold else 2)
     sides = 2 * len(deck.cards)

@@ -47,7 +47,7 @@ def render_deck(deck: Deck, options: Mapping[str, Any] | None = None, progress: 
     spec = validate({**(options or {}), "kind": "deck"}, deck=deck)
     plan = plan_sheet(to_options(spec))
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, plan, pick_language(deck.title, spec["lang"]))
+    canvas = new_canvas(buffer, plan, pick_language(deck.title, spec["language"]))
     sheets = list(_chunks(deck.cards, plan.per_sheet))
     sides = SIDES_FOLDED if plan.fold else SIDES
     total = len(sheets) * len(sides)
@@ -57,7 +57,7 @@ def render_deck(deck: Deck, options: Mapping[str, Any] | None = None, progress: 
     for number, cards in enumerate(sheets):
         for side, side_name in enumerate(sides):
             offset = tuple(spec["back_offset"]) if side_name == "back" and plan.duplex in ("long", "short") else (0, 0)
-            _draw_page(canvas, plan, deck, cards, side_name, spec["lang"], offset, slug)
+            _draw_page(canvas, plan, deck, cards, side_name, spec["language"], offset, slug)
             canvas.showPage()
             if progress:
                 progress(number * len(sides) + side + 1, total)

@@ -58,8 +58,8 @@ def render_score_sheets(
     """
     spec = validate({**(options or {}), "kind": "score-sheets"})
     layout = layout or default_layout()
-    title = texts("reference", spec["lang"])["lost-cities"]["title"]
-    labels = texts("sheet", spec["lang"])
+    title = texts("reference", spec["language"])["lost-cities"]["title"]
+    labels = texts("sheet", spec["language"])
     page, places = pad_pages(spec["paper"], spec["per_page"])
     buffer = io.BytesIO()
     canvas = _canvas(buffer, page, title)

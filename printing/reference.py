@@ -146,10 +146,10 @@ def render_reference(options: Mapping[str, Any] | None = None, progress: Progres
     :raises TextOverflow: when the shipped texts do not fit the card (a test keeps this from happening).
     """
     spec = validate({**(options or {}), "kind": "reference"})
-    card = card_plan(spec["game"], spec["lang"], spec["size"])
+    card = card_plan(spec["game"], spec["language"], spec["size"])
     duplex = spec["duplex"] if card.faces == 2 else "none"
     x, y = spec["back_offset"]
-    plan = plan_sheet(PrintOptions(spec["paper"], REFERENCE_SIZES[spec["size"]], duplex, 0.0, (x, y), spec["lang"]))
+    plan = plan_sheet(PrintOptions(spec["paper"], REFERENCE_SIZES[spec["size"]], duplex, 0.0, (x, y), spec["language"]))
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, plan, " ".join(card.title.lines))
     forms = []

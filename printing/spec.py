@@ -14,9 +14,11 @@ from printing.themes import POWERS
 from printing.translations import GAMES
 
 KINDS = ("deck", "calibration", "score-sheets", "reference")
-KEYS = ("kind", "deck", "paper", "size", "duplex", "bleed", "back_offset", "lang")
-SCORE_SHEET_KEYS = ("kind", "count", "per_page", "paper", "lang", "names", "game_number")
-REFERENCE_KEYS = ("kind", "game", "lang", "size", "paper", "duplex", "back_offset")
+KEYS = ("kind", "deck", "paper", "size", "duplex", "bleed", "back_offset", "language")
+SCORE_SHEET_KEYS = ("kind", "count", "per_page", "paper", "language", "names", "game_number")
+REFERENCE_KEYS = ("kind", "game", "language", "size", "paper", "duplex", "back_offset")
+# The old name of `language`, still read (deprecated): specs queued before the rename, and older clients.
+OLD_LANGUAGE = "lang"
 REFERENCE_SIZES: dict[str, tuple[float, float]] = {"poker": CARD_SIZES["poker"], "a6": (105, 148)}
 COUNT_RANGE = (1, 500)
 PER_PAGE = (1, 2)
@@ -59,7 +61,7 @@ def validate(spec: Any, deck: Deck | None = None, deck_later: bool = False) -> d
         "duplex": _choice(spec, "duplex", DUPLEX_MODES, "long", problems),
         "bleed": _bleed(spec.get("bleed"), problems),
         "back_offset": _back_offset(spec.get("back_offset", (0, 0)), problems),
-        "lang": _choice(spec, "lang", LANGUAGES, "en", problems),
+        "language": _language(spec, problems),
     }
     if out["kind"] == "deck":
         out["deck"] = deck.id if deck is not None else _deck_id(spec.get("deck"), problems, deck_later)
@@ -70,7 +72,7 @@ def validate(spec: Any, deck: Deck | None = None, deck_later: bool = False) -> d
         except SheetError as error:
             problems.append(str(error))
     if not problems and out["kind"] == "deck" and not deck_later:
-        problems += _face_problems(to_options(out).card, deck or store.find_deck(out["deck"]), out["lang"])
+        problems += _face_problems(to_options(out).card, deck or store.find_deck(out["deck"]), out["language"])
     if problems:
         raise SpecError(problems)
     return out
@@ -92,7 +94,15 @@ def _face_problems(card: tuple[float, float], deck: Deck | None, lang: str) -> l
 
 
 def _unknown(spec: Mapping[str, Any], keys: tuple[str, ...]) -> list[str]:
-    return [f"{key}: unknown option (known: {', '.join(keys)})" for key in spec if key not in keys]
+    return [f"{key}: unknown option (known: {', '.join(keys)})" for key in spec if key not in (*keys, OLD_LANGUAGE)]
+
+
+def _language(spec: Mapping[str, Any], problems: list[str]) -> str:
+    """Read `language`, or its old name `lang` (deprecated); naming both is a problem."""
+    if OLD_LANGUAGE in spec and "language" in spec:
+        problems.append("lang: the old name of language; send language only")
+    key = OLD_LANGUAGE if OLD_LANGUAGE in spec and "language" not in spec else "language"
+    return _choice(spec, key, LANGUAGES, "en", problems)
 
 
 def _score_sheets(spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -102,7 +112,7 @@ def _score_sheets(spec: Mapping[str, Any]) -> dict[str, Any]:
         "count": _whole(spec.get("count", 1), "count", COUNT_RANGE, problems),
         "per_page": _whole(spec.get("per_page", 1), "per_page", PER_PAGE, problems),
         "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),
-        "lang": _choice(spec, "lang", LANGUAGES, "en", problems),
+        "language": _language(spec, problems),
         "names": _names(spec.get("names", []), problems),
         "game_number": None,
     }
@@ -121,7 +131,7 @@ def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "kind": "reference",
         "game": _choice(spec, "game", GAMES, GAMES[0], problems) if game is not None else GAMES[0],
-        "lang": _choice(spec, "lang", LANGUAGES, "en", problems),
+        "language": _language(spec, problems),
         "size": _choice(spec, "size", tuple(REFERENCE_SIZES), "poker", problems),
         "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),
         "duplex": _choice(spec, "duplex", DUPLEX_MODES, "long", problems),
@@ -129,7 +139,7 @@ def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
     }
     if not problems:
         x, y = out["back_offset"]
-        options = PrintOptions(out["paper"], REFERENCE_SIZES[out["size"]], out["duplex"], 0.0, (x, y), out["lang"])
+        options = PrintOptions(out["paper"], REFERENCE_SIZES[out["size"]], out["duplex"], 0.0, (x, y), out["language"])
         try:
             plan_sheet(options)
         except SheetError as error:
@@ -167,7 +177,7 @@ def to_options(spec: Mapping[str, Any]) -> PrintOptions:
     size = card_size(spec["size"])
     assert size is not None
     x, y = spec["back_offset"]
-    return PrintOptions(spec["paper"], size, spec["duplex"], spec["bleed"], (x, y), spec["lang"])
+    return PrintOptions(spec["paper"], size, spec["duplex"], spec["bleed"], (x, y), spec["language"])
 
 
 def _choice(spec: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str, problems: list[str]) -> str:

@@ -28,12 +28,11 @@ def ref(name: str) -> Spec:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-NULL = {"enum": [None], "nullable": True}
+NULL = {"type": "null"}
 
 
 def nullable(name: str, description: str) -> Spec:
-    """A reference or null. OpenAPI 3.0 has no null type and `nullable` does not reach into a $ref, so: anyOf the
-    schema and a null; the schema first, so generators read it as the schema."""
+    """A reference or null, as OpenAPI 3.1 writes it: anyOf the schema and the null type, the schema first."""
     return {"anyOf": [ref(name), dict(NULL)], "description": description}
 
 
@@ -77,7 +76,7 @@ def _strict(schemas: Spec, name: str, schema: type[Schema]) -> None:
 
 
 def _bots(game: Game) -> str:
-    return ", ".join(f"{name}: {bot.summary}" for name, bot in sorted(game.bots.items()))
+    return "; ".join(f"{name}: {bot.summary}" for name, bot in sorted(game.bots.items()))
 
 
 def add_games(document: Spec) -> None:
@@ -119,6 +118,19 @@ def add_games(document: Spec) -> None:
         events["properties"]["events"]["items"] = ref(f"{p}Event")
         schemas[f"{p}Events"] = events
 
+        schemas[f"{p}StreamMessage"] = {
+            "type": "object",
+            "description": f"One message of a {game.title} game's event stream: a version's events.",
+            "properties": {
+                "type": kind,
+                "v": {"type": "integer", "minimum": 1, "description": "The version; also the message's `id`."},
+                "events": {"type": "array", "items": ref(f"{p}Event"),
+                           "description": "What that version's action caused that you may see, in order."},
+            },
+            "required": ["type", "v", "events"],
+            "additionalProperties": False,
+        }
+
         entry = copy.deepcopy(base["LogEntry"])
         entry["properties"]["action"] = ref(f"{p}Action")
         schemas[f"{p}LogEntry"] = entry
@@ -143,6 +155,8 @@ def add_games(document: Spec) -> None:
     schemas["ActionResult"] = by_type("ActionResult", "The game after your action and the bots' replies, with the "
                                       "events they caused that you may see.")
     schemas["Events"] = by_type("Events", "Events after a version, filtered for the caller.")
+    schemas["EventStreamMessage"] = by_type("StreamMessage", "The `data` of one event stream message (`Accept: "
+                                            "text/event-stream`), as JSON.")
     schemas["Replay"] = by_type("Replay", "A finished game's seed and action log.")
     schemas["CreateGame"] = by_type("Game", "A new game: its type, seats and options.", "Create{p}")
     schemas["Action"] = {
@@ -150,13 +164,31 @@ def add_games(document: Spec) -> None:
         "anyOf": [ref(f"{prefix(game)}Action") for game in games.values()],
     }
     del schemas["LogEntry"]
-    bot_options = bot_option_schemas()
-    for name, schema in bot_options.items():
+    for name, schema in bot_option_schemas().items():
         _strict(schemas, name, schema)
-    takers = "; ".join(f"{bot.name} ({game.name}): {bot.options_schema.__name__}" for game in games.values()
-                       for bot in game.bots.values() if bot.options_schema is not NoOptions)
-    spec = schemas["SeatSpec"]["properties"]["bot_options"]
-    spec.clear()
-    spec["description"] = f"The bot's options: {takers}. Other bots take none."
-    members = [ref(name) for name in bot_options]
-    spec["allOf" if len(members) == 1 else "anyOf"] = members
+    for game in games.values():
+        schemas[f"{prefix(game)}SeatSpec"] = _seat_spec(schemas["SeatSpec"], game)
+        schemas[f"Create{prefix(game)}Game"]["properties"]["seats"]["items"] = ref(f"{prefix(game)}SeatSpec")
+    del schemas["SeatSpec"]
+
+
+def _seat_spec(base: Spec, game: Game) -> Spec:
+    """A seat of this game: its bots by name, and the options of the bot that takes some."""
+    seat = copy.deepcopy(base)
+    seat["description"] = f"A seat of {game.title}: a person (`name`), a bot (`bot`) or open (`open: true`)."
+    seat["properties"]["bot"] = {"type": "string", "enum": sorted(game.bots),
+                                 "description": f"A bot: {_bots(game)}"}
+    takers = {bot.name: bot.options_schema.__name__ for bot in game.bots.values()
+              if bot.options_schema is not NoOptions}
+    options = seat["properties"].pop("bot_options")
+    if takers:
+        members = sorted(set(takers.values()))
+        options.clear()
+        options["description"] = ("The bot's options: " + "; ".join(f"{bot}: {name}" for bot, name in
+                                                                    sorted(takers.items())) + ". Other bots take none.")
+        if len(members) == 1:
+            options["$ref"] = ref(members[0])["$ref"]
+        else:
+            options["anyOf"] = [ref(name) for name in members]
+        seat["properties"]["bot_options"] = options
+    return seat

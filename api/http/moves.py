@@ -49,7 +49,8 @@ def make_bot(game_type: str, seat: dict[str, Any]) -> Bot:
         bot_class = game.bots[seat["bot"]]
     except KeyError:
         raise UnknownBot(
-            f"{game.title} has no bot {seat['bot']!r}; it has {', '.join(sorted(game.bots))}.", bot=seat["bot"]
+            f"{game.title} has no bot {seat['bot']!r}; it has {', '.join(sorted(game.bots))}.", bot=seat["bot"],
+            choices=sorted(game.bots)
         ) from None
     try:
         options = bot_class.options_schema().load(seat.get("bot_options") or {})

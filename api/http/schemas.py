@@ -19,8 +19,21 @@ class ProblemErrorSchema(Schema):
                                  "when the problem concerns the whole.", "example": "/seats/0/name"})
 
 
+class PrintCostSchema(Schema):
+    """What a print job was estimated to cost."""
+
+    pages = fields.Integer(required=True, metadata={"description": "Pages to render."})
+    card_sides = fields.Integer(required=True, metadata={"description": "Card faces and backs to draw."})
+    text = fields.Integer(required=True, metadata={"description": "Characters of text fitted onto cards."})
+    pictures = fields.Integer(required=True, metadata={"description": "Distinct pictures to decode."})
+    picture_pixels = fields.Integer(required=True, metadata={"description": "Their pixels."})
+    scanned_pixels = fields.Integer(required=True, metadata={"description": "Pixels again for JPEG scans past 10."})
+    seconds = fields.Float(required=True, metadata={"description": "The estimated rendering time."})
+
+
 class ProblemSchema(Schema):
-    """An RFC 9457 problem; `code` is stable, `detail` is for people; extension members may follow."""
+    """An RFC 9457 problem; `code` is stable, `detail` is for people. Extension members may follow (those below,
+    and some a code's `detail` speaks of, like `route` or `colour`); none is named like RFC 9457's own."""
 
     class Meta:
         unknown = INCLUDE
@@ -33,6 +46,14 @@ class ProblemSchema(Schema):
         "enum": sorted(CODE_STATUS), "example": "action/illegal",
         "description": "Stable: what went wrong, for programs. docs/api.md lists every code with its status."})
     instance = fields.String(metadata={"description": "The path of the request."})
+    choices = fields.List(fields.String(), metadata={
+        "description": "The values allowed where one of a set was due (game/unknown_type: the game types; "
+                       "bot/unknown: the game's bots; deck/unknown: the built-in decks)."})
+    game_type = fields.String(metadata={"description": "game/unknown_type: the game type asked for."})
+    bot = fields.String(metadata={"description": "bot/unknown: the bot asked for."})
+    deck = fields.String(metadata={"description": "deck/unknown: the deck asked for."})
+    cost = fields.Nested(PrintCostSchema, metadata={"description": "print/over_budget: the estimate."})
+    budget = fields.Float(metadata={"description": "print/over_budget: the most seconds one job may take."})
     errors = fields.List(fields.Nested(ProblemErrorSchema), metadata={
         "description": "Every problem found in the input, when it was invalid (request/invalid, request/malformed, "
                        "options/invalid, action/malformed, deck/invalid, print/invalid_spec)."})

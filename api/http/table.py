@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.errors import InvalidOptions
 from engine.core.match import Match
-from engine.core.rng import Rng, mixed_seed
+from engine.core.rng import SEED_BITS, Rng, mixed_seed
 from engine.games import get_game, new_match
 
 # Options that belong to the seats (each player's age) or to the deal (who starts): a table with open seats fixes
@@ -24,7 +24,7 @@ def deal_seed(chosen: int | None, seats: list[dict[str, Any]]) -> tuple[int, int
     nonce is mixed in and kept until the game is over.
     """
     if chosen is None:
-        return secrets.randbits(63), None, None
+        return secrets.randbits(SEED_BITS), None, None
     if not any(seat.get("open") for seat in seats):
         return chosen, None, None
     nonce = secrets.token_hex(16)

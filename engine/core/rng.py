@@ -56,6 +56,11 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+# Seeds are at most 53 bits, so every client reads them exactly (a JavaScript number holds 53 bits of integer).
+SEED_BITS = 53
+MAX_SEED = 2**SEED_BITS - 1
+
+
 def mixed_seed(chosen: int, nonce: str) -> int:
-    """Return the seed a game plays when the server's nonce is mixed into the one its creator chose (63 bits)."""
-    return int.from_bytes(hashlib.sha256(f"{chosen}:{nonce}".encode()).digest()[:8], "big") >> 1
+    """Return the seed a game plays when the server's nonce is mixed into the one its creator chose (53 bits)."""
+    return int.from_bytes(hashlib.sha256(f"{chosen}:{nonce}".encode()).digest()[:8], "big") >> (64 - SEED_BITS)

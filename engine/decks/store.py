@@ -74,7 +74,8 @@ def get_deck(deck_id: str) -> Deck:
     """:raises UnknownDeck:"""
     found = find_deck(deck_id)
     if found is None:
-        raise UnknownDeck(f"There is no deck {deck_id!r}.", deck=deck_id)
+        raise UnknownDeck(f"There is no deck {deck_id!r} (built in: {', '.join(builtin_ids())}; or an uploaded "
+                          "deck's id).", deck=deck_id, choices=list(builtin_ids()))
     return found
 
 

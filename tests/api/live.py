@@ -45,3 +45,38 @@ def stop(server) -> None:
         server.kill()
         _, err = server.communicate()
     server.stderr_text = err.decode(errors="replace")  # its log, for tests that read it
+
+
+def start_serve(data_dir, **env: str):
+    """Run `deskovka serve` (embedded Redis, print workers, keeper, API) on its own data directory; return it and
+    its base URL."""
+    import urllib.request
+
+    port = free_port()
+    environ = {key: value for key, value in os.environ.items() if not key.startswith("DESKOVKA_")}
+    environ.update({"DESKOVKA_DATA_DIR": str(data_dir), "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0", **env})
+    with (data_dir / "serve.log").open("wb") as log:
+        server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--workers", "1"],
+                                  env=environ, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://{HOST}:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/readyz", timeout=1) as answer:
+                if answer.status == 200:
+                    return server, base
+        except OSError:
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            stop_serve(server)
+            pytest.fail("deskovka serve did not start:\n" + (data_dir / "serve.log").read_text(errors="replace"))
+        time.sleep(0.1)
+
+
+def stop_serve(server) -> None:
+    server.send_signal(signal.SIGTERM)  # gunicorn stops, then serve stops its workers, keeper and Redis
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(5)

@@ -181,7 +181,8 @@ class TestServerSentEvents:
         assert response.mimetype == "text/event-stream"
         messages = [m for m in response.get_data(as_text=True).split("\n\n") if m.startswith("id:")]
         assert [m.splitlines()[0] for m in messages] == ["id: 1", "id: 2"]
-        assert orjson.loads(messages[0].splitlines()[2].removeprefix("data: "))[0]["seat"] == 0
+        first = orjson.loads(messages[0].splitlines()[2].removeprefix("data: "))
+        assert first["type"] == "timeline" and first["v"] == 1 and first["events"][0]["seat"] == 0
 
         resumed = client.get(f"/v1/games/{game['id']}/events?wait=0.2",
                              headers={"Accept": "text/event-stream", "Last-Event-ID": "1"})

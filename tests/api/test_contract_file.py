@@ -48,12 +48,6 @@ def test_docs_and_json_are_served(client):
     assert b"openapi.json" in client.get("/docs").data
 
 
-# The only object schemas left untyped on purpose: a game type's options as a JSON Schema document (a schema
-# about schemas, which the contract cannot type further), and its public data (maps, sheet layouts, deck lists),
-# whose shape is each game's own and is documented in docs/rules/.
-UNTYPED_ALLOWED = {"GameType.options", "GameTypeDetail.options", "GameTypeDetail.data"}
-
-
 def untyped(node, where: str, found: list[str]) -> None:
     """Collect every object schema that says nothing about its members (no properties, no typed values)."""
     if isinstance(node, dict):
@@ -72,7 +66,7 @@ def untyped(node, where: str, found: list[str]) -> None:
                     untyped(member, where, found)
 
 
-def test_the_served_contract_types_every_object_but_two():
+def test_the_served_contract_types_every_object():
     spec = yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
     found: list[str] = []
     for name, schema in spec["components"]["schemas"].items():
@@ -86,9 +80,29 @@ def test_the_served_contract_types_every_object_but_two():
             for status, response in operation["responses"].items():
                 for media in response.get("content", {}).values():
                     untyped(media["schema"], f"{method} {path} {status}", found)
-    assert set(found) <= UNTYPED_ALLOWED, sorted(set(found) - UNTYPED_ALLOWED)
-    # GameTypeDetail repeats GameType's members: two distinct untyped schemas in all.
-    assert {where.rsplit(".", 1)[1] for where in found} == {"options", "data"}
+    assert found == [], sorted(set(found))
+
+
+def test_the_contract_finds_an_untyped_object():
+    found: list[str] = []
+    untyped({"type": "object", "properties": {"a": {"type": "object"}, "b": {}, "c": {"items": {}}}}, "X", found)
+    assert found == ["X.a", "X.b", "X.c"]
+
+
+def open_objects(node, where: str = "") -> list[str]:
+    """Every place that lets unknown members through (`additionalProperties: true`)."""
+    if isinstance(node, dict):
+        here = [where] if node.get("additionalProperties") is True else []
+        return here + [found for key, value in node.items() for found in open_objects(value, f"{where}/{key}")]
+    if isinstance(node, list):
+        return [found for i, value in enumerate(node) for found in open_objects(value, f"{where}/{i}")]
+    return []
+
+
+def test_only_a_problem_takes_members_the_contract_does_not_name():
+    # RFC 9457 lets a problem carry extension members; everything else is closed or typed as a map.
+    spec = yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
+    assert open_objects(spec) == ["/components/schemas/Problem"]
 
 
 def test_every_game_answers_with_its_own_schemas():

@@ -115,7 +115,8 @@ class TestStreamCatchUp:
         sse = {"Accept": "text/event-stream", **bearer(tokens[1])}
         text = client.get(f"/v1/games/{game_id}/events?wait=5&limit=1", headers=sse).get_data(as_text=True)
         assert stream_ids(text) == list(range(1, 2346))
-        sent = [event for message in re.findall(r"^data: (.*)$", text, re.M) for event in orjson.loads(message)]
+        sent = [event for message in re.findall(r"^data: (.*)$", text, re.M)
+                for event in orjson.loads(message)["events"]]
         assert sent == events_for(stored, 1)
         resumed = client.get(f"/v1/games/{game_id}/events?wait=5",
                              headers={**sse, "Last-Event-ID": "1999"}).get_data(as_text=True)

@@ -85,12 +85,13 @@ def create_body(api, game_type: str, players: int) -> tuple[str, Any]:
     models = module(api, "models")
     bots = {"timeline": "hit-rate", "chronology": "sensible", "lost-cities": "good", "around-the-world": "greedy",
             "ticket-to-ride-europe": "greedy"}
-    seats = [models.SeatSpec(name="Ann")]
-    for _ in range(players - 1):
-        options = models.HitRateBotOptions(hit_rate=0.5) if bots[game_type] in ("hit-rate", "sensible") else None
-        seats.append(models.SeatSpec(bot=bots[game_type], **({"bot_options": options} if options else {})))
     prefix = {"timeline": "Timeline", "chronology": "Chronology", "lost-cities": "LostCities",
               "around-the-world": "AroundTheWorld", "ticket-to-ride-europe": "TicketToRide"}[game_type]
+    seat, bot = getattr(models, f"{prefix}SeatSpec"), getattr(models, f"{prefix}SeatSpecBot")
+    seats = [seat(name="Ann")]
+    for _ in range(players - 1):
+        options = models.HitRateBotOptions(hit_rate=0.5) if bots[game_type] in ("hit-rate", "sensible") else None
+        seats.append(seat(bot=bot(bots[game_type]), **({"bot_options": options} if options else {})))
     kind = getattr(models, f"Create{prefix}GameType")(game_type)
     return prefix, getattr(models, f"Create{prefix}Game")(type_=kind, seats=seats, seed=7)
 

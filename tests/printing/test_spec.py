@@ -22,7 +22,7 @@ def test_defaults_are_filled(one_deck):
         "duplex": "long",
         "bleed": 1.0,
         "back_offset": [0.0, 0.0],
-        "lang": "en",
+        "language": "en",
     }
 
 
@@ -65,7 +65,7 @@ def test_calibration_needs_no_deck():
         ({"deck": "tiny", "back_offset": "1,2"}, "back_offset: must be [x_mm, y_mm]"),
         ({"deck": "tiny", "duplex": "both"}, "duplex: 'both' is not one of long, short, fold, none"),
         ({"deck": "tiny", "paper": "a3"}, "paper: 'a3' is not one of a4, letter"),
-        ({"deck": "tiny", "lang": "xx"}, "lang: 'xx' is not one of"),
+        ({"deck": "tiny", "language": "xx"}, "language: 'xx' is not one of"),
         ({"deck": "tiny", "kind": "poster"}, "kind: 'poster' is not one of deck, calibration"),
         ({"deck": "tiny", "colour": "red"}, "colour: unknown option"),
     ],

@@ -15,7 +15,7 @@ class TestScoreSheetSpec:
             "count": 1,
             "per_page": 1,
             "paper": "a4",
-            "lang": "en",
+            "language": "en",
             "names": [],
             "game_number": None,
         }
@@ -27,12 +27,12 @@ class TestScoreSheetSpec:
                 "count": 100,
                 "per_page": 2,
                 "paper": "Letter",
-                "lang": "CS",
+                "language": "CS",
                 "names": ["  Eva\tNovák ", "Ödön"],
                 "game_number": 3,
             }
         )
-        assert spec["paper"] == "letter" and spec["lang"] == "cs"
+        assert spec["paper"] == "letter" and spec["language"] == "cs"
         assert spec["names"] == ["Eva Novák", "Ödön"]
         assert (spec["count"], spec["per_page"], spec["game_number"]) == (100, 2, 3)
 
@@ -51,7 +51,7 @@ class TestScoreSheetSpec:
             ({"names": [7]}, "names: name 1 must be 1..32 characters"),
             ({"names": ["漢字"]}, "names: name 1 has characters the font cannot print: 漢字"),
             ({"game_number": 0}, "game_number: must be a whole number 1..9999"),
-            ({"lang": "fr"}, "lang: 'fr' is not one of"),
+            ({"language": "fr"}, "language: 'fr' is not one of"),
             ({"paper": "a3"}, "paper: 'a3' is not one of a4, letter"),
             ({"deck": "timeline-classic"}, "deck: unknown option (known: kind, count, per_page"),
         ],
@@ -74,7 +74,7 @@ class TestReferenceSpec:
         assert validate({"kind": "reference", "game": "timeline"}) == {
             "kind": "reference",
             "game": "timeline",
-            "lang": "en",
+            "language": "en",
             "size": "poker",
             "paper": "a4",
             "duplex": "long",
@@ -89,7 +89,7 @@ class TestReferenceSpec:
             ({"game": "timeline", "size": "tarot"}, "size: 'tarot' is not one of poker, a6"),
             ({"game": "timeline", "duplex": "both"}, "duplex: 'both' is not one of"),
             ({"game": "timeline", "back_offset": [20, 0]}, "back_offset: must be [x_mm, y_mm]"),
-            ({"game": "timeline", "bleed": 1}, "bleed: unknown option (known: kind, game, lang, size"),
+            ({"game": "timeline", "bleed": 1}, "bleed: unknown option (known: kind, game, language, size"),
         ],
     )
     def test_invalid_specs_name_the_problem(self, spec, problem):
@@ -99,7 +99,7 @@ class TestReferenceSpec:
 
     def test_every_problem_is_reported_at_once(self):
         with pytest.raises(SpecError) as raised:
-            validate({"kind": "reference", "game": "go", "lang": "xx", "size": "huge", "count": 3})
+            validate({"kind": "reference", "game": "go", "language": "xx", "size": "huge", "count": 3})
         assert len(raised.value.problems) == 4
 
     def test_the_kinds_are_listed_for_an_unknown_kind(self):
@@ -115,7 +115,7 @@ class TestReferenceSpec:
     "spec",
     [
         {"kind": "score-sheets", "count": 3, "names": [" Ann "], "game_number": 2},
-        {"kind": "reference", "game": "chronology", "lang": "hu", "size": "A6"},
+        {"kind": "reference", "game": "chronology", "language": "hu", "size": "A6"},
     ],
 )
 def test_a_normalised_spec_survives_json_and_validates_to_itself(spec):

@@ -93,7 +93,7 @@
 
   function printSpec() {
     const chosen = kind.value;
-    const spec = { kind: chosen, lang: $("lang").value, paper: $("paper").value };
+    const spec = { kind: chosen, language: $("lang").value, paper: $("paper").value };
     if (chosen === "deck") spec.deck = deck.value;
     if (chosen === "reference") spec.game = $("game").value;
     if (chosen === "score-sheets") {
@@ -122,10 +122,10 @@
 
   function fileName(spec) {
     const parts = {
-      deck: [spec.deck, spec.lang, spec.paper, spec.size, spec.duplex],
+      deck: [spec.deck, spec.language, spec.paper, spec.size, spec.duplex],
       calibration: ["calibration", spec.paper, spec.size, spec.duplex],
-      "score-sheets": ["score-sheets", spec.lang, spec.count],
-      reference: [spec.game, spec.lang, spec.size],
+      "score-sheets": ["score-sheets", spec.language, spec.count],
+      reference: [spec.game, spec.language, spec.size],
     }[spec.kind] || ["deskovka"];
     return `${parts.join("-")}.pdf`;
   }

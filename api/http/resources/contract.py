@@ -8,7 +8,8 @@ import swagger_ui_bundle
 import yaml
 from flask import Blueprint, Response, abort, current_app, json, send_from_directory
 
-from api.http import game_contract
+from api.http import game_contract, print_specs
+from api.http.resources import game_types
 from api.http.resources.decks import CsvDeckUploadSchema, DeckUploadSchema
 
 blp = Blueprint("contract", __name__)
@@ -20,7 +21,7 @@ SPEC_KWARGS = {
             "(`GET /v1/games/{id}`), post one of its `legal_actions`, follow `events`. Errors are RFC 9457 "
             "problems with a stable `code`."
         ),
-        "license": {"name": "MIT"},
+        "license": {"name": "MIT", "identifier": "MIT"},
     },
     "servers": [{"url": "/"}],
 }
@@ -43,25 +44,9 @@ def init_spec(api: Any) -> None:
                       "description": "The token a deck's upload answered with, or the operator's token."}
     )
     game_contract.register(api.spec)
+    print_specs.register(api.spec)
     api.spec.components.schema("DeckUpload", schema=DeckUploadSchema)
     api.spec.components.schema("CsvDeckUpload", schema=CsvDeckUploadSchema)
-
-
-def _nullable_refs(node: Any) -> None:
-    """apispec writes a nullable nested schema as anyOf a $ref and a bare nullable object, which generators may
-    read as the bare object; write it as anyOf [$ref, null] instead."""
-    if isinstance(node, dict):
-        members = node.get("anyOf")
-        bare = {"type": "object", "nullable": True}
-        if isinstance(members, list) and len(members) == 2 and bare in members:
-            (target,) = [member for member in members if member != bare]
-            if "$ref" in target:
-                node["anyOf"] = [target, dict(game_contract.NULL)]
-        for value in node.values():
-            _nullable_refs(value)
-    elif isinstance(node, list):
-        for value in node:
-            _nullable_refs(value)
 
 
 def _operation_ids(spec: dict[str, Any]) -> None:
@@ -78,7 +63,8 @@ def document() -> dict[str, Any]:
     """Return the OpenAPI document, with every error answered as a problem."""
     spec = copy.deepcopy(current_app.extensions["deskovka.api"].spec.to_dict())
     game_contract.add_games(spec)
-    _nullable_refs(spec)
+    print_specs.add_print_specs(spec)
+    game_types.add_game_types(spec)
     _operation_ids(spec)
     for response in spec.get("components", {}).get("responses", {}).values():
         response["content"] = copy.deepcopy(PROBLEM_CONTENT)
@@ -94,8 +80,15 @@ def document() -> dict[str, Any]:
     return spec
 
 
+class _PlainDumper(yaml.SafeDumper):
+    """Write every repeated node out in full: some generators do not follow YAML anchors."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def as_yaml(spec: dict[str, Any]) -> str:
-    return yaml.safe_dump(spec, sort_keys=False, allow_unicode=True)
+    return yaml.dump(spec, Dumper=_PlainDumper, sort_keys=False, allow_unicode=True)
 
 
 @blp.get("/openapi.yaml")

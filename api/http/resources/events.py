@@ -52,20 +52,30 @@ class EventsSchema(Schema):
                        "page); at `version`, a read with `wait` waits for the next move."})
 
 
-STREAM_DOC = {"responses": {"200": {"description": "OK", "headers": {"Link": {
-    "description": "`<URL of the next page>; rel=\"next\"` while more events are stored than this page holds.",
-    "schema": {"type": "string"}}}, "content": {
-    "application/json": {"schema": {"$ref": "#/components/schemas/Events"}},
-    "text/event-stream": {"schema": {
-        "type": "string",
-        "description": "With `Accept: text/event-stream`: one SSE message per version (`id` = version, "
-                       "`event: events`, `data` = the events as JSON); resume with `Last-Event-ID`.",
-    }},
-}}}}
+class StreamHeadersSchema(Schema):
+    last_event_id = fields.String(data_key="Last-Event-ID", metadata={
+        "description": "A stream resumes after this version (the `id` of the last message it read), in place of "
+                       "`after`; a value that is not a version is 400 request/bad_header.", "example": "12"})
+
+
+STREAM_DOC = {
+    "responses": {"200": {"description": "OK", "headers": {"Link": {
+        "description": "`<URL of the next page>; rel=\"next\"` while more events are stored than this page holds.",
+        "schema": {"type": "string"}}}, "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/Events"}},
+        "text/event-stream": {"schema": {
+            "type": "string",
+            "description": "Chosen by `Accept: text/event-stream` (else the JSON page): one SSE message per "
+                           "version: `id` = the version, `event: events`, `data` = one `EventStreamMessage` as "
+                           "JSON (the game's `type`, the version `v` and its events). Resume with `Last-Event-ID`.",
+        }, "x-sse-data": {"$ref": "#/components/schemas/EventStreamMessage"}},
+    }}},
+}
 
 
 @blp.route("/<string:game_id>/events", methods=["GET"])
 @blp.arguments(EventsQuerySchema, location="query")
+@blp.documented(StreamHeadersSchema, location="headers")
 @blp.response(200, EventsSchema)
 @blp.alt_response(400, **PROBLEM)
 @blp.alt_response(401, **PROBLEM)
@@ -95,7 +105,7 @@ def list_events(query, game_id):
             cursor = None
             return response
         body = _long_poll(store, cursor, record, seat, query["after"], wait, query["limit"])
-        # orjson, not the app's sorted stdlib JSON: that took more CPU than reading the page (docs/design.md).
+        # orjson, not the app's stdlib JSON: that took more CPU than reading the page (docs/design.md).
         response = Response(orjson.dumps(body), mimetype="application/json")
         if body["next_after"] < body["version"]:
             response.headers["Link"] = f'<{request.path}?after={body["next_after"]}&limit={query["limit"]}>; rel="next"'
@@ -166,9 +176,10 @@ def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | N
     """
     deadline = time.monotonic() + lifetime
     yield "retry: 2000\n\n"
+    game_type = record.type or getattr(store.load(record.id), "type", "")
     read = _read(store, record, after, PAGE)
     while True:
-        yield from _messages(events_for(read.events, seat, after))
+        yield from _messages(game_type, events_for(read.events, seat, after))
         after = max(after, read.covered)
         if read.more:
             time.sleep(0)  # under gevent: let the other greenlets of this worker run between pages
@@ -238,10 +249,11 @@ def _head_now(store: GameStore, game_id: str) -> Head | None:
         return None
 
 
-def _messages(events: list[dict]) -> Iterator[str]:
+def _messages(game_type: str, events: list[dict]) -> Iterator[str]:
     """Yield one message per version; events come oldest first, so each version's are together."""
     for v, batch in itertools.groupby(events, key=lambda event: event["v"]):
-        yield f"id: {v}\nevent: events\ndata: {orjson.dumps(list(batch)).decode()}\n\n"
+        data = orjson.dumps({"type": game_type, "v": v, "events": list(batch)}).decode()
+        yield f"id: {v}\nevent: events\ndata: {data}\n\n"
 
 
 def _next_move(store: GameStore, cursor: Cursor, version: int, timeout: float) -> Move | None:

@@ -1,11 +1,14 @@
 """Game types: which games there are, their player counts, options, bots and public data."""
 
+import copy
 from typing import Any
 
 from flask import current_app
 from marshmallow import Schema, fields
 
+from api.http import game_contract
 from api.http.blueprint import Blueprint
+from api.http.data_shapes import shape_of
 from api.http.schemas import ProblemSchema
 from api.problems import Problem
 from engine.core.errors import UnknownGame
@@ -47,6 +50,36 @@ def describe(game: Game) -> dict[str, Any]:
         "options": converter.schema2jsonschema(game.options_schema()),
         "bots": [{"name": name, "summary": bot.summary} for name, bot in sorted(game.bots.items())],
     }
+
+
+def add_game_types(document: dict[str, Any]) -> None:
+    """Write each game's `PGameTypeInfo` and `PGameTypeDetail`: its type, bots by name, and its options' JSON Schema
+    and public data shaped exactly; `GameType` and `GameTypeDetail` become oneOfs of them keyed by `type`."""
+    schemas = document["components"]["schemas"]
+    listed, detailed = {}, {}
+    for game in all_games():
+        p = game_contract.prefix(game)
+        bot = copy.deepcopy(schemas["Bot"])
+        bot["properties"]["name"].update({"enum": sorted(game.bots), "description": "The name a seat's `bot` takes."})
+        schemas[f"{p}Bot"] = bot
+        described = describe(game)
+        kind = {"type": "string", "enum": [game.name], "description": "The game type."}
+        answer = copy.deepcopy(schemas["GameType"])
+        answer["properties"].update({
+            "type": kind,
+            "options": {**shape_of(described["options"]), "description": "JSON Schema of the game's options "
+                        f"(`{p}Options` in this contract)."},
+            "bots": {"type": "array", "items": game_contract.ref(f"{p}Bot")},
+        })
+        schemas[f"{p}GameTypeInfo"] = answer
+        detail = copy.deepcopy(answer)
+        detail["properties"]["data"] = {**shape_of(game.data()), "description": f"{game.title}'s public data."}
+        detail["required"] = [*answer["required"], "data"]
+        schemas[f"{p}GameTypeDetail"] = detail
+        listed[game.name], detailed[game.name] = f"{p}GameTypeInfo", f"{p}GameTypeDetail"
+    schemas["GameType"] = game_contract.union(listed, "A game deskovka hosts; `type` says which.")
+    schemas["GameTypeDetail"] = game_contract.union(detailed, "A game deskovka hosts, with its public data.")
+    del schemas["Bot"]
 
 
 @blp.route("")

@@ -10,6 +10,9 @@ from api.http.rate_limits import limited
 from api.http.schemas import GameViewSchema, ProblemSchema, SeatSchema
 from api.http.views import game_view, seat_list
 from api.storage import connections
+from engine.core.rng import MAX_SEED
+from engine.core.schema import StrictBoolean
+from engine.games import all_games
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
@@ -27,7 +30,7 @@ class SeatSpecSchema(Schema):
                                                   "starts, a tie-break). An open seat's player gives their own."})
     bot = fields.String(validate=validate.Length(1, 40))
     bot_options = fields.Dict(metadata={"description": 'e.g. {"hit_rate": 0.8}'})
-    open = fields.Boolean(metadata={"description": "Leave the seat for somebody to join."})
+    open = StrictBoolean(metadata={"description": "Leave the seat for somebody to join."})
 
     @validates_schema
     def one_kind(self, data, **kwargs):
@@ -54,8 +57,8 @@ class CreateGameSchema(Schema):
     type = fields.String(required=True, metadata={"example": "timeline"})
     seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 16))
     options = fields.Dict(load_default=dict, metadata={"description": "The game type's options (see game-types)."})
-    seed = fields.Integer(strict=True, validate=validate.Range(0, 2**63 - 1),
-                          metadata={"description": "For a reproducible game."})
+    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED), metadata={
+        "description": "For a reproducible game: 0 to 2^53-1, so that every client's JSON reads it exactly."})
     clock = fields.Nested(ClockSpecSchema, metadata={
         "description": "A turn clock (none by default: turns may take as long as the game lives). A bad clock is "
                        "422 `clock/invalid`."})
@@ -82,8 +85,11 @@ class CreatedGameSchema(Schema):
                          metadata={"description": "One token per seat named by a person, shown only here."})
 
 
+GAME_TYPES = [game.name for game in all_games()]
+
+
 class LobbyQuerySchema(Schema):
-    type = fields.String()
+    type = fields.String(validate=validate.OneOf(GAME_TYPES), metadata={"description": "Only games of this type."})
     status = fields.String(load_default="open", validate=validate.OneOf(["open"]))
     limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
     cursor = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
@@ -91,7 +97,7 @@ class LobbyQuerySchema(Schema):
 
 class OpenGameSchema(Schema):
     id = fields.String(required=True)
-    type = fields.String(required=True)
+    type = fields.String(required=True, metadata={"enum": GAME_TYPES})
     players = fields.Integer(required=True)
     open_seats = fields.List(fields.Integer(), required=True)
     seats = fields.List(fields.Nested(SeatSchema), required=True)

@@ -23,50 +23,29 @@ blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description
 
 
 class PrintSpecSchema(Schema):
-    """The same names as `deskovka print`; which keys apply depends on `kind`.
-
-    deck: deck, paper, size, duplex, bleed, back_offset, lang. calibration: paper, size, duplex, back_offset.
-    score-sheets: count, per_page, paper, lang, names, game_number. reference: game, lang, size, paper,
-    duplex, back_offset.
-    """
+    """What a print job's body is read as: any members, each checked (type included) by the printer's validator,
+    which reports every problem at once. The contract's `PrintSpec` (api/http/print_specs.py, a oneOf by `kind`)
+    takes this schema's place in the document."""
 
     class Meta:
         unknown = INCLUDE
 
-    kind = fields.String(
-        required=True, metadata={"enum": ["deck", "calibration", "score-sheets", "reference"], "example": "deck"}
-    )
-    deck = fields.String(metadata={"example": "timeline-classic"})
-    game = fields.String(
-        metadata={
-            "description": "reference: the game whose card to print",
-            "enum": ["timeline", "chronology", "lost-cities", "around-the-world", "ticket-to-ride-europe"],
-        }
-    )
-    paper = fields.String(metadata={"enum": ["a4", "letter"]})
-    size = fields.String(
-        metadata={
-            "description": "deck, calibration: poker, bridge, mini-euro, tarot or WxH in mm; reference: poker or a6"
-        }
-    )
-    duplex = fields.String(metadata={"enum": ["long", "short", "fold", "none"]})
-    bleed = fields.Float()
-    back_offset = fields.List(fields.Float())
-    lang = fields.String(metadata={"enum": ["en", "cs", "sk", "hu", "ru", "de"]})
-    count = fields.Integer(metadata={"description": "score-sheets: how many sheets, 1-500 (default 1)"})
-    per_page = fields.Integer(
-        metadata={"description": "score-sheets: sheets per page, 1 or 2 side by side (default 1)", "enum": [1, 2]}
-    )
-    names = fields.List(
-        fields.String(),
-        metadata={"description": "score-sheets: player names, one per sheet in turn; each 1-32 characters"},
-    )
-    game_number = fields.Integer(
-        allow_none=True,
-        metadata={"description": "score-sheets: a game number printed on every sheet, 1-9999; null: none"})
+    kind = fields.Raw(required=True)
 
 
 PDF_TYPES = ["application/pdf", "application/octet-stream"]
+
+
+class ConditionalHeadersSchema(Schema):
+    if_none_match = fields.String(data_key="If-None-Match", metadata={
+        "description": "The ETag of the copy you hold: 304 and no body while it is still current."})
+
+
+
+def not_modified(what: str) -> dict:
+    return {"description": f"Not modified: the {what} you hold (its ETag in If-None-Match) is current; no body.",
+            "headers": {"ETag": {"description": "The same ETag.", "schema": {"type": "string"}}}}
+
 PREVIEW_TYPES = ["image/png", "application/octet-stream"]
 JOB_ID = re.compile(r"^pdf-[0-9a-f]{32}$")
 # RQ's states, as a client needs them.
@@ -81,7 +60,7 @@ class ProgressSchema(Schema):
 class PrintJobSchema(Schema):
     id = fields.String(required=True)
     status = fields.String(required=True, metadata={"enum": ["queued", "started", "finished", "failed"]})
-    spec = fields.Nested(PrintSpecSchema, required=True, metadata={"description": "The spec, normalised."})
+    spec = fields.Dict(required=True, metadata={"description": "The spec, normalised (`PrintSpec` in the contract)."})
     progress = fields.Nested(ProgressSchema, allow_none=True, required=True,
                              metadata={"description": "Pages rendered so far, once the job has started."})
     pdf = fields.String(allow_none=True, required=True, metadata={"description": "Where the PDF is, once finished."})
@@ -126,12 +105,19 @@ def describe(job_id: str, job: PrintJob | None, spec: dict | None = None) -> dic
     return {
         "id": job_id,
         "status": status,
-        "spec": spec if job is None else job.spec,
+        "spec": spec if job is None else renamed(job.spec),
         "progress": meta.get("progress"),
         "pdf": url_for("print-jobs.get_pdf", job_id=job_id) if status == "finished" else None,
         "error": queue().failure(rendering) if failed and rendering is not None else None,
         "reason": queue().reason(rendering) if failed and rendering is not None else None,
     }
+
+
+def renamed(spec: dict) -> dict:
+    """A spec queued before `lang` was renamed `language`, in today's names."""
+    if "lang" not in spec:
+        return spec
+    return {("language" if key == "lang" else key): value for key, value in spec.items()}
 
 
 def fetch(job_id: str) -> PrintJob:
@@ -196,7 +182,8 @@ def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
               description="The PDF.")
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
-@blp.doc(responses={"200": {
+@blp.documented(ConditionalHeadersSchema, location="headers")
+@blp.doc(responses={"304": not_modified("PDF"), "200": {
     "description": "The PDF.",
     "headers": {"ETag": {"description": "The PDF's sha256; send it in If-None-Match to get 304 while unchanged.",
                          "schema": {"type": "string"}},
@@ -237,7 +224,8 @@ class PreviewQuerySchema(Schema):
               description="The first page as a PNG picture.")
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
-@blp.doc(responses={"200": {
+@blp.documented(ConditionalHeadersSchema, location="headers")
+@blp.doc(responses={"304": not_modified("picture"), "200": {
     "description": "The first page as a PNG picture.",
     "headers": {"ETag": {"description": "The PDF's sha256 and the width; send it in If-None-Match to get 304.",
                          "schema": {"type": "string"}}},

@@ -1,12 +1,13 @@
 """Replay: the seed and the whole action log of a finished game, for anyone to re-run."""
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from api.http import moves
 from api.http.blueprint import Blueprint
 from api.http.resources.games import PROBLEM
 from api.problems import Problem
 from api.storage import connections
+from engine.core.rng import MAX_SEED
 from engine.games import get_game
 
 blp = Blueprint("replay", __name__, url_prefix="/v1/games", description="Replay finished games.")
@@ -22,12 +23,13 @@ class ReplaySchema(Schema):
     type = fields.String(required=True)
     players = fields.Integer(required=True)
     options = fields.Dict(required=True)
-    seed = fields.Integer(required=True, metadata={"description": "The seed the game played; re-run with it."})
-    chosen_seed = fields.Integer(allow_none=True, metadata={
+    seed = fields.Integer(required=True, validate=validate.Range(0, MAX_SEED),
+                          metadata={"description": "The seed the game played; re-run with it."})
+    chosen_seed = fields.Integer(allow_none=True, validate=validate.Range(0, MAX_SEED), metadata={
         "description": "With open seats: the seed the creator chose, before the server's nonce was mixed in."})
     nonce = fields.String(allow_none=True, metadata={
         "description": "With open seats: the server's secret nonce, published once the game is over; "
-                       "seed = the first 63 bits of sha256(f\"{chosen_seed}:{nonce}\")."})
+                       "seed = the first 53 bits of sha256(f\"{chosen_seed}:{nonce}\")."})
     log = fields.List(fields.Nested(LogEntrySchema), required=True)
     outcome = fields.Dict(required=True)
 
