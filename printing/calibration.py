@@ -51,7 +51,7 @@ def render_calibration(
     spec = validate({**(options or {}), "kind": "calibration"})
     plan = plan_sheet(to_options(spec))
     buffer = io.BytesIO()
-    say = texts("calibration", spec["lang"])
+    say = texts("calibration", spec["language"])
     canvas = new_canvas(buffer, plan, say["title"])
     offset = tuple(spec["back_offset"]) if plan.duplex in ("long", "short") else (0.0, 0.0)
     sides = SIDES_FOLDED if plan.fold else SIDES
@@ -87,11 +87,11 @@ def _outline(canvas: Canvas, trim: Rect) -> None:
 
 def _offset(spec: Mapping[str, Any]) -> dict[str, str]:
     x, y = spec["back_offset"]
-    return {"x": number(x, spec["lang"]), "y": number(y, spec["lang"])}
+    return {"x": number(x, spec["language"]), "y": number(y, spec["language"])}
 
 
 def _settings(plan: SheetPlan, spec: Mapping[str, Any]) -> str:
-    lang = spec["lang"]
+    lang = spec["language"]
     say = texts("calibration", lang)
     settings = say["settings"].format(
         paper=spec["paper"].upper(), card=f"{number(plan.card[0], lang)}×{number(plan.card[1], lang)}",
@@ -156,7 +156,7 @@ def _back(canvas: Canvas, trim: Rect, place: int, spec: Mapping[str, Any], plan:
     canvas.drawCentredString(cx, cy + (SCALE_MM + 1.5) * mm, "y")
     canvas.setFont(BOLD, 9)
     canvas.drawString(trim.x * mm + 2 * mm, trim.top * mm - 5 * mm, str(place))
-    say = texts("calibration", spec["lang"])
+    say = texts("calibration", spec["language"])
     advice = say["advice_fold"] if plan.fold else say["advice"].format(**_offset(spec))
     box = (
         trim.x * mm + 2 * mm,

@@ -115,7 +115,7 @@ def test_a_bad_score_sheet_spec_names_every_problem(client, redis_client):
 def test_the_pdf_downloads_under_a_name_saying_what_it_holds(client, redis_client):
     import pdfplumber
 
-    spec = {"kind": "calibration", "paper": "letter", "size": "bridge", "duplex": "short", "lang": "cs"}
+    spec = {"kind": "calibration", "paper": "letter", "size": "bridge", "duplex": "short", "language": "cs"}
     job = client.post("/v1/print-jobs", json=spec).get_json()
     work(redis_client)
     pdf = client.get(f"/v1/print-jobs/{job['id']}/pdf")
@@ -124,5 +124,5 @@ def test_the_pdf_downloads_under_a_name_saying_what_it_holds(client, redis_clien
         assert "kalibrace" in document.pages[0].extract_text()
     from api.http.resources.print_jobs import pdf_file_name
 
-    custom = {**SPEC, "deck": "user-0a1b", "lang": "cs", "size": "60.5x90 mm"}
+    custom = {**SPEC, "deck": "user-0a1b", "language": "cs", "size": "60.5x90 mm"}
     assert pdf_file_name(custom) == "user-0a1b-cs-a4-60.5x90-mm-long.pdf", "only letters, digits, dots and dashes"

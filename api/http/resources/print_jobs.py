@@ -203,11 +203,12 @@ def get_pdf(job_id):
 
 def pdf_file_name(spec: dict) -> str:
     """Name a job's PDF after what it holds, as the print desk does: `timeline-classic-cs-a4-poker-long.pdf`."""
+    spec = renamed(spec)
     parts = {
-        "deck": [spec.get("deck"), spec.get("lang"), spec.get("paper"), spec.get("size"), spec.get("duplex")],
+        "deck": [spec.get("deck"), spec.get("language"), spec.get("paper"), spec.get("size"), spec.get("duplex")],
         "calibration": ["calibration", spec.get("paper"), spec.get("size"), spec.get("duplex")],
-        "score-sheets": ["score-sheets", spec.get("lang"), spec.get("count")],
-        "reference": [spec.get("game"), spec.get("lang"), spec.get("size")],
+        "score-sheets": ["score-sheets", spec.get("language"), spec.get("count")],
+        "reference": [spec.get("game"), spec.get("language"), spec.get("size")],
     }.get(spec.get("kind"), ["deskovka"])
     name = "-".join(str(part) for part in parts if part not in (None, ""))
     return (re.sub(r"[^A-Za-z0-9.]+", "-", name).strip("-") or "deskovka") + ".pdf"
