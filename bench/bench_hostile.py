@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_followers import free_port  # noqa: E402
 
 HOST = "127.0.0.1"
+LIMIT = int(os.environ.get("BENCH_LIMIT", "100"))  # versions per JSON page the readers ask for (the maximum)
 NEVER_ENDING = {"type": "timeline", "options": {"hand_size": 10},
                 "seats": [{"bot": "hit-rate", "bot_options": {"hit_rate": 0}},
                           {"bot": "hit-rate", "bot_options": {"hit_rate": 0}}]}
@@ -108,7 +109,7 @@ def json_reader(port: int, source: str, game_id: str, until: float, done) -> Non
     while time.monotonic() < until:
         after, version = 0, 1
         while after < version and time.monotonic() < until:
-            status, body, _ = call(conn, "GET", f"/v1/games/{game_id}/events?after={after}&limit=500")
+            status, body, _ = call(conn, "GET", f"/v1/games/{game_id}/events?after={after}&limit={LIMIT}")
             assert status == 200, body
             page = orjson.loads(body)
             after, version = page["next_after"], page["version"]
