@@ -90,8 +90,15 @@ def build_history(port: int) -> str:
     raise SystemExit("the long history was not built within 10 minutes")
 
 
+def load_process() -> None:
+    """Lower a load process's CPU priority: on one machine the clients must not take the server's cores, as clients
+    on other machines would not (the prober keeps the normal priority, as it measures)."""
+    os.nice(15)
+
+
 def creator(port: int, source: str, until: float, made) -> None:
     """Create games of bots only until `until`, as fast as they are answered; count answers by status."""
+    load_process()
     conn = connect(port, source)
     counts: dict[int, int] = {}
     while time.monotonic() < until:
@@ -104,6 +111,7 @@ def creator(port: int, source: str, until: float, made) -> None:
 
 def json_reader(port: int, source: str, game_id: str, until: float, done) -> None:
     """Read the whole history page by page, again and again, until `until`."""
+    load_process()
     conn = connect(port, source)
     pages = read = 0
     while time.monotonic() < until:
@@ -119,6 +127,7 @@ def json_reader(port: int, source: str, game_id: str, until: float, done) -> Non
 
 def stream_reader(port: int, source: str, game_id: str, version: int, until: float, done) -> None:
     """Read the history as a server-sent event stream from the start to the last version, again and again."""
+    load_process()
     streams = read = 0
     while time.monotonic() < until:
         conn = connect(port, source)
