@@ -52,6 +52,11 @@ def start_serve(port: int, data_dir: str, *extra: str) -> subprocess.Popen:
     env.pop("DESKOVKA_REDIS_URL", None)
     server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port), *extra], env=env,
                               stdout=subprocess.DEVNULL, stderr=open(Path(data_dir) / "serve.log", "wb"))
+    return ready(server, port, data_dir)
+
+
+def ready(server: subprocess.Popen, port: int, data_dir: str) -> subprocess.Popen:
+    """Wait until `serve` answers /readyz (at most a minute); return it, or stop it and say why it did not start."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:

@@ -17,7 +17,6 @@ import argparse
 import http.client
 import multiprocessing
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,7 +30,7 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.bench_followers import free_port  # noqa: E402
+from bench.bench_followers import free_port, ready  # noqa: E402
 
 HOST = "127.0.0.1"
 LIMIT = int(os.environ.get("BENCH_LIMIT", "100"))  # versions per JSON page the readers ask for (the maximum)
@@ -48,18 +47,7 @@ def start_serve(port: int, data_dir: str, **settings: str) -> subprocess.Popen:
     log = open(Path(data_dir) / "serve.log", "ab")  # noqa: SIM115 - the server's own log, closed with it
     server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], env=env,
                               stdout=subprocess.DEVNULL, stderr=log)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection((HOST, port), timeout=1) as conn:
-                conn.sendall(b"GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                if b" 200 " in conn.recv(100):
-                    return server
-        except OSError:
-            pass
-        time.sleep(0.2)
-    server.kill()
-    raise SystemExit("deskovka serve did not start:\n" + (Path(data_dir) / "serve.log").read_text())
+    return ready(server, port, data_dir)
 
 
 def call(conn: http.client.HTTPConnection, method: str, path: str, body=None, headers=None):
