@@ -11,7 +11,7 @@ from api.problems import Problem
 from api.storage import connections, memory
 
 WHAT = {"games": "games created", "bot_games": "games of bots only created", "decks": "decks uploaded",
-        "print_jobs": "print jobs posted", "joins": "open seats taken"}
+        "print_jobs": "print jobs posted", "joins": "open seats taken", "history_bytes": "bytes of event history read"}
 
 
 def client() -> str:

@@ -10,7 +10,7 @@ import orjson
 from flask import Response, current_app, request, stream_with_context
 from marshmallow import Schema, fields, validate
 
-from api.http import auth, moves
+from api.http import auth, history_budget, moves
 from api.http.blueprint import Blueprint
 from api.http.input_bounds import header_number
 from api.http.resources.games import PROBLEM
@@ -82,6 +82,7 @@ STREAM_DOC = {
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(410, **PROBLEM)
+@blp.alt_response(429, **PROBLEM)
 @blp.doc(security=[{}, {"seatToken": []}], **STREAM_DOC)
 def list_events(query, game_id):
     """Return the events after a version that your seat may see, waiting up to `wait` seconds for one."""
@@ -104,9 +105,12 @@ def list_events(query, game_id):
                 response.call_on_close(cursor.close)
             cursor = None
             return response
+        history_budget.refuse_when_spent()
         body = _long_poll(store, cursor, record, seat, query["after"], wait, query["limit"])
         # orjson, not the app's stdlib JSON: that took more CPU than reading the page (docs/design.md).
-        response = Response(orjson.dumps(body), mimetype="application/json")
+        data = orjson.dumps(body)
+        history_budget.charge(len(data))
+        response = Response(data, mimetype="application/json")
         if body["next_after"] < body["version"]:
             response.headers["Link"] = f'<{request.path}?after={body["next_after"]}&limit={query["limit"]}>; rel="next"'
         return response
@@ -177,12 +181,16 @@ def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | N
     deadline = time.monotonic() + lifetime
     yield "retry: 2000\n\n"
     game_type = record.type or getattr(store.load(record.id), "type", "")
+    history_budget.wait_while_spent()
     read = _read(store, record, after, PAGE)
     while True:
-        yield from _messages(game_type, events_for(read.events, seat, after))
+        messages = list(_messages(game_type, events_for(read.events, seat, after)))
+        history_budget.charge(sum(map(len, messages)))
+        yield from messages
         after = max(after, read.covered)
         if read.more:
             time.sleep(0)  # under gevent: let the other greenlets of this worker run between pages
+            history_budget.wait_while_spent()
             read = _read(store, replace(record, version=read.version, status=read.status), after, PAGE)
             continue
         if read.status != "running" and read.status != "open" or cursor is None:
