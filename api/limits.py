@@ -14,8 +14,8 @@ DEFAULTS = {
     # Taking open seats: a person joins a few games an hour; a script must not take a lobby's every seat.
     "joins": "5/minute;200/day",
     # Bytes of event history (pages and a stream's catch-up) one client may read a second: the longest history in
-    # 3-4 s, while 8 clients reading without pause leave most of a worker to everybody else (docs/benchmarks.md).
-    "history_bytes": "262144/second",
+    # 6-7 s, while 8 clients reading without pause leave most of a worker to everybody else (docs/benchmarks.md).
+    "history_bytes": "131072/second",
 }
 
 

@@ -101,16 +101,19 @@ def json_reader(port: int, source: str, game_id: str, until: float, done) -> Non
     """Read the whole history page by page, again and again, until `until`."""
     load_process()
     conn = connect(port, source)
-    pages = read = 0
+    pages = read = refused = 0
     while time.monotonic() < until:
         after, version = 0, 1
         while after < version and time.monotonic() < until:
             status, body, _ = call(conn, "GET", f"/v1/games/{game_id}/events?after={after}&limit={LIMIT}")
+            if status == 429:  # its second's budget is spent: a hostile client asks again at once
+                refused += 1
+                continue
             assert status == 200, body
             page = orjson.loads(body)
             after, version = page["next_after"], page["version"]
             pages, read = pages + 1, read + len(body)
-    done.put(("json", pages, read))
+    done.put(("json", pages, read, refused))
 
 
 def stream_reader(port: int, source: str, game_id: str, version: int, until: float, done) -> None:
@@ -225,7 +228,9 @@ def run(rounds: int, seconds: float) -> None:
             print(f"{name:8} p99 load/idle {pct(b, .99) / pct(a, .99):.2f}x")
         json_pages = sum(r[1] for r in reads if r[0] == "json")
         streams = sum(r[1] for r in reads if r[0] == "stream")
-        print(f"readers: {json_pages} JSON pages ({sum(r[2] for r in reads if r[0] == 'json'):,} bytes), "
+        refused = sum(r[3] for r in reads if r[0] == "json")
+        print(f"readers: {json_pages} JSON pages ({sum(r[2] for r in reads if r[0] == 'json'):,} bytes; {refused} "
+              "asked past the budget and refused), "
               f"{streams} whole streams ({sum(r[2] for r in reads if r[0] == 'stream'):,} bytes)")
         time.sleep(2)
         per_game = game_bytes(store, long_game)
