@@ -236,3 +236,16 @@ def test_two_keepers_racing_for_one_deadline_make_one_move(app, make_app, client
         second.advance(game["id"])  # its first commit loses; it reads again and finds nothing due
     assert [e.get("by") for e in log(redis_client, game["id"])] == ["clock"]
     assert view(client, game["id"])["version"] == 1
+
+
+def test_answers_that_show_a_seats_view_are_private_to_its_token(client):
+    """Resigning, cancelling and a rematch answer with the caller's view (and a rematch with its token)."""
+    game, tokens = create(client, [*TWO, {"bot": "random"}], seed=1)
+    table, creator = create(client, [{"name": "Ann"}, {"open": True}], seed=2)
+    answers = [client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens[0])),
+               client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens[1])),
+               client.post(f"/v1/games/{game['id']}/rematch", headers=bearer(tokens[1])),
+               client.delete(f"/v1/games/{table['id']}", headers=bearer(creator[0]))]
+    assert [answer.status_code for answer in answers] == [200, 200, 201, 200]
+    for answer in answers:
+        assert "private" in answer.headers["Cache-Control"] and "Authorization" in answer.headers["Vary"]

@@ -6,7 +6,7 @@ from marshmallow import Schema, fields
 from api.http import auth, moves, rematch
 from api.http.blueprint import Blueprint
 from api.http.rate_limits import limited
-from api.http.resources.actions import ActionHeadersSchema, move
+from api.http.resources.actions import ActionHeadersSchema, answer_headers, move
 from api.http.resources.games import ETAG, PROBLEM, game_response
 from api.http.schemas import ActionResultSchema, GameViewSchema
 from api.http.views import game_view
@@ -42,9 +42,7 @@ def resign(game_id):
     `{"type": "resign"}`."""
     status, body, version = move(game_id, {"type": "resign"}, request.headers.get("Authorization"),
                                  request.headers.get("If-Match"), request.headers.get("Idempotency-Key"))
-    response = Response(body, status=status, mimetype="application/json")
-    response.set_etag(str(version))
-    return response
+    return Response(body, status=status, headers=answer_headers(body, version))
 
 
 @blp.route("/<string:game_id>", methods=["DELETE"])
