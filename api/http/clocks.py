@@ -34,13 +34,10 @@ def rfc3339(millis: int) -> str:
     return datetime.fromtimestamp(millis / 1000, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def is_away(record: GameRecord, seat: int) -> bool:
-    return record.timeouts.get(str(seat), 0) >= AWAY_AFTER
-
-
-def turn_seconds(record: GameRecord, seat: int) -> float:
-    per_turn = float(record.clock["per_turn"]) if record.clock else 0.0
-    return min(per_turn, AWAY_SECONDS) if is_away(record, seat) else per_turn
+def turn_seconds(clock: dict[str, Any], timeouts: dict[str, int], seat: int) -> float:
+    """A seat's time for its turn: the clock's, or less once its turns ran out in a row (it is away)."""
+    per_turn = float(clock["per_turn"])
+    return min(per_turn, AWAY_SECONDS) if timeouts.get(str(seat), 0) >= AWAY_AFTER else per_turn
 
 
 def stamp(before: GameRecord, after: GameRecord, match: Match | None, now: int) -> GameRecord:
@@ -52,16 +49,15 @@ def stamp(before: GameRecord, after: GameRecord, match: Match | None, now: int) 
     moved = {entry["seat"] for entry in log if "by" not in entry}
     played = {entry["seat"] for entry in log}  # by its player or by the clock: either way its turn came round
     timeouts = {seat: n for seat, n in after.timeouts.items() if int(seat) not in moved}
-    after = replace(after, timeouts=timeouts)
     deadlines: dict[str, int] = {}
     if after.status == "running" and after.state is not None and match is not None:
         people = {i for i, seat in enumerate(after.seats) if not seat.get("bot")}
         for seat in sorted(match.to_act() & people):
             kept = before.deadlines.get(str(seat))
             if kept is None or seat in played:
-                kept = now + int(turn_seconds(after, seat) * 1000)
+                kept = now + int(turn_seconds(after.clock, timeouts, seat) * 1000)
             deadlines[str(seat)] = kept
-    return replace(after, deadlines=deadlines)
+    return replace(after, timeouts=timeouts, deadlines=deadlines)
 
 
 def next_due(record: GameRecord) -> int | None:

@@ -6,6 +6,7 @@ a card's faces is kept as it is, so events of any shape pass through. An action'
 """
 
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from typing import Any
 
 REF = "@"
@@ -17,7 +18,10 @@ class CardFaces:
 
     def __init__(self, index: Mapping[str, int], faces: Callable[[int], tuple[dict[str, Any], ...]]) -> None:
         self.index, self.faces = index, faces
-        self.ids = {position: card for card, position in index.items()}
+
+    @cached_property
+    def ids(self) -> dict[int, str]:
+        return {position: card for card, position in self.index.items()}
 
 
 def shorten(value: Any, cards: CardFaces) -> Any:
