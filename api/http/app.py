@@ -9,7 +9,7 @@ from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api import config, problems
-from api.http import answer_headers, input_bounds, move_path, observe, preconditions
+from api.http import answer_headers, input_bounds, move_path, observe, preconditions, refused
 from api.http.resources import (
     actions,
     contract,
@@ -92,6 +92,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(desk.blp)
     if app.config.get("MOVE_PATH", True):
         move_path.init_app(app)  # it answers plain moves before the other middleware
+    refused.init_app(app)  # a client refused lately is refused again before anything else runs
     observe.init_app(app)  # last: around everything, the plain moves included
     app.extensions["deskovka.api"] = api
     return app

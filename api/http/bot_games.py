@@ -56,10 +56,8 @@ def check_running() -> None:
     if over:
         connection.zrem(key, *over)
     if len(ids) - len(over) >= min(allowed):
-        raise Problem(429, "rate/limited",
-                      f"At most {min(allowed)} games of bots only may be playing at once for one client; try again "
-                      f"when one has ended, in about {RETRY_RUNNING} s.",
-                      headers={"Retry-After": str(RETRY_RUNNING)}, retry_after=RETRY_RUNNING)
+        rate_limits.refuse("bot_games", f"At most {min(allowed)} games of bots only may be playing at once for one "
+                           "client; try again when one has ended, in about {retry} s.", RETRY_RUNNING)
 
 
 def started(game_id: str) -> None:

@@ -6,13 +6,21 @@ and a stream's catch-up waits for the next window, costing no CPU meanwhile.
 """
 
 import time
+from typing import Any
+
+from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import parse_accept_header
 
 from api import clock
 from api.http import rate_limits
-from api.problems import Problem
 from api.storage import connections
 
 BUCKET = "history_bytes"
+
+
+def is_stream(environ: dict[str, Any]) -> bool:
+    """Whether the read asks for the event stream, which waits for its budget, rather than a page, refused past it."""
+    return parse_accept_header(environ.get("HTTP_ACCEPT"), MIMEAccept).best == "text/event-stream"
 
 
 def _window() -> tuple[int, int, str] | None:
@@ -37,9 +45,8 @@ def refuse_when_spent() -> None:
     window = _window()
     left = _left(window) if window else 0.0
     if left:
-        retry = max(1, int(left) + 1)
-        raise Problem(429, "rate/limited", f"At most {window[0]} bytes of event history a {window[1]} s from one "
-                      f"client; read on in {retry} s.", headers={"Retry-After": str(retry)}, retry_after=retry)
+        rate_limits.refuse(BUCKET, f"At most {window[0]} bytes of event history a {window[1]} s from one client; "
+                           "read on in {retry} s.", max(1, int(left) + 1))
 
 
 def wait_while_spent() -> None:

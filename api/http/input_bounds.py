@@ -49,6 +49,19 @@ def read_body(stream: IO[bytes], limit: int, length: int | None = None) -> bytes
     return b"".join(chunks)
 
 
+class FailingBody(io.RawIOBase):
+    """A body already read by middleware that failed (too large, too slow, cut off): Flask's reading fails the same."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise self.error
+
+
 class BoundedRequest(Request):
     """Flask's request whose body is read whole through `read_body`, so a chunked body over the limit is 413.
 

@@ -27,19 +27,6 @@ PATH = re.compile(r"/v1/games/([^/]+)/actions")
 LENGTH = re.compile(r"[0-9]{1,9}")
 
 
-class _Failing(io.RawIOBase):
-    """A request body whose reading failed (too slow, cut off): Flask's reading fails the same way."""
-
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        raise self.error
-
-
 class MovePath:
     def __init__(self, app: Flask, wsgi_app: Callable) -> None:
         self.app, self.wsgi_app = app, wsgi_app
@@ -54,7 +41,7 @@ class MovePath:
         try:
             body = input_bounds.read_body(environ["wsgi.input"], preconditions.body_limit(self.app, ENDPOINT), length)
         except Exception as error:  # noqa: BLE001 - Flask meets it again and answers it (too large, too slow, cut off)
-            environ["wsgi.input"] = _Failing(error)
+            environ["wsgi.input"] = input_bounds.FailingBody(error)
             return self.wsgi_app(environ, start_response)
         environ["wsgi.input"] = io.BytesIO(body)
         try:

@@ -1,6 +1,7 @@
 """Per-client rate limits on the costly writes: a fixed-window counter per client and window in Redis."""
 
 from collections.abc import Callable
+from typing import NoReturn
 
 from flask import Flask, current_app, g, request
 
@@ -43,11 +44,23 @@ def check(bucket: str) -> None:
                 pipe.decr(key)
             pipe.execute()
         allowed, seconds = max(over, key=lambda limit: limit[1])
-        retry = max(1, int(seconds - now % seconds) + 1)
-        raise Problem(429, "rate/limited",
-                      f"At most {allowed} {WHAT[bucket]} per {_unit(seconds)} from one client; "
-                      f"try again in {retry} s.", headers={"Retry-After": str(retry)}, retry_after=retry)
+        refuse(bucket, f"At most {allowed} {WHAT[bucket]} per {_unit(seconds)} from one client; "
+               "try again in {retry} s.", max(1, int(seconds - now % seconds) + 1))
     setattr(g, f"rate_{bucket}", [(key, seconds) for key, (_, seconds) in zip(keys, limits, strict=True)])
+
+
+def refuse(bucket: str, detail: str, retry: int) -> NoReturn:
+    """Refuse the request for going past a limit of the bucket: 429 with Retry-After, `{retry}` in `detail` said.
+
+    The refusal is noted for `api.http.refused`, which answers this client's next such requests itself meanwhile.
+    """
+    g.rate_refusal = (bucket, detail, retry)
+    raise refusal(detail, retry)
+
+
+def refusal(detail: str, retry: int) -> Problem:
+    return Problem(429, "rate/limited", detail.format(retry=retry), headers={"Retry-After": str(retry)},
+                   retry_after=retry)
 
 
 def windows(bucket: str) -> list[tuple[int, int]]:

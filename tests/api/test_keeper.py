@@ -1,10 +1,12 @@
 """The table keeper: requests play a bounded batch of bot moves, the keeper plays the rest through the same commit."""
 
 import threading
+import time
 
 import pytest
 
 from api.http import moves
+from api.http import refused as refused_again
 from api.serving import keeper as keeper_module
 from api.serving.keeper import Keeper
 from api.storage import due
@@ -176,6 +178,7 @@ class TestBotOnlyQuota:
         assert person.status_code == 201, "a game with a person is not a game of bots only"
 
         keep_until_idle(keeper, first.get_json()["game"]["id"])
+        time.sleep(refused_again.HOLD)  # the process answers a client it just refused from its book this long
         second = client.post("/v1/games", json=ENDLESS)
         assert second.status_code == 201, "the first game is over for the keeper"
         keep_until_idle(keeper, second.get_json()["game"]["id"])
