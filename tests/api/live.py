@@ -37,6 +37,24 @@ def start_api(redis_url: str, workers: int, **env: str):
     pytest.fail("deskovka api did not start: " + server.communicate()[1].decode(errors="replace")[-2000:])
 
 
+def probes_answered_until(port: int, done) -> int:
+    """Ask `/healthz` on one connection, one after another, until `done` (an Event) is set; return how many were
+    answered before it was: a worker stalled by another request answers none meanwhile."""
+    import http.client
+
+    during, conn = 0, http.client.HTTPConnection(HOST, port, timeout=120)
+    try:
+        while not done.is_set():
+            conn.request("GET", "/healthz")
+            response = conn.getresponse()
+            response.read()
+            assert response.status == 200
+            during += not done.is_set()
+    finally:
+        conn.close()
+    return during
+
+
 def stop(server) -> None:
     server.send_signal(signal.SIGQUIT)  # gunicorn's quick shutdown: followers would hold a graceful one for 30 s
     try:

@@ -9,7 +9,7 @@ import orjson
 import pytest
 from PIL import Image
 
-from tests.api.live import HOST, start_api, stop
+from tests.api.live import HOST, probes_answered_until, start_api, stop
 
 
 @pytest.fixture(scope="module")
@@ -48,14 +48,7 @@ def test_the_worker_answers_others_while_a_deck_upload_decodes_its_pictures(one_
     # Probe the same worker until the upload is answered. Decoding its pictures takes seconds (30 of 16.8 million
     # pixels); a worker stalled by it would answer a handful of probes while it reads the body, then none until
     # the upload's own answer.
-    during, conn = 0, http.client.HTTPConnection(HOST, one_worker, timeout=120)
-    while not uploaded.is_set():
-        conn.request("GET", "/healthz")
-        response = conn.getresponse()
-        response.read()
-        assert response.status == 200
-        during += not uploaded.is_set()
-    conn.close()
+    during = probes_answered_until(one_worker, uploaded)
     uploader.join(120)
     assert answers["upload"] == 201
     assert during >= 500, f"only {during} probes were answered while the upload decoded its pictures"

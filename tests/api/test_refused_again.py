@@ -9,7 +9,7 @@ import orjson
 from freezegun import freeze_time
 
 from api.http import refused
-from tests.api.live import HOST, start_api, stop
+from tests.api.live import HOST, probes_answered_until, start_api, stop
 from tests.api.long_history import long_game
 
 PERSON = {"type": "timeline", "seats": [{"name": "A"}, {"bot": "random"}]}
@@ -159,15 +159,8 @@ def test_a_held_client_waits_on_a_live_server_without_holding_its_worker(redis_u
         waiting = threading.Thread(target=again)
         waiting.start()
         # The same worker answers another client's requests while the held one waits out its second.
-        during, probe = 0, http.client.HTTPConnection(HOST, port, timeout=30)
-        while not answered.is_set():
-            probe.request("GET", "/healthz")
-            response = probe.getresponse()
-            response.read()
-            assert response.status == 200
-            during += not answered.is_set()
+        during = probes_answered_until(port, answered)
         waiting.join(30)
-        probe.close()
         conn.close()
         assert held["status"] == 429 and int(held["retry"]) > 0
         assert orjson.loads(held["body"])["code"] == "rate/limited"
