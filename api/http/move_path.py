@@ -78,7 +78,8 @@ class MovePath:
 
 
 def init_app(app: Flask) -> None:
-    """Answer plain moves before the app's other middleware (call after every other `init_app`)."""
+    """Answer plain moves before the app's other middleware (call after every other `init_app` but the book of
+    refusals' and the observer's, which go around it)."""
     view = app.view_functions[ENDPOINT]
     if getattr(view, "rate_bucket", None) is not None:
         raise RuntimeError("the move path answers without the rate limits' hook; a limited view needs Flask's path")

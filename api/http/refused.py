@@ -1,4 +1,4 @@
-"""A client refused for going past one of its limits is refused again at once, before Flask, while it should wait.
+"""A client refused for going past one of its limits is refused again before Flask while it should be waiting.
 
 Without this a client that asks again the moment it is refused (as a hostile one does) costs a worker a whole
 request through Flask for every refusal: the route, the hooks, the view's reads of Redis, the problem. Hundreds a
@@ -13,6 +13,7 @@ clients' moves slower), while a request waiting costs its worker no CPU (a sleep
 is asked again, so a wait that ends sooner than it was told (a game of bots that ended) is seen within `HOLD`
 seconds. A bucket that counts only some of an endpoint's requests is asked which (`APPLIES`): games of bots only by
 their body, history by page not stream. The book holds at most `MOST_CLIENTS` clients, the oldest dropped first.
+An app made with `REFUSED_WAIT` false answers from the book at once (tests that are not about the wait).
 """
 
 import io
