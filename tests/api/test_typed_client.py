@@ -125,7 +125,13 @@ def play(api, base: str, game_type: str, players: int) -> dict[str, Any]:
         moves += 1
         # Mostly the answer's own view; now and then a fresh read, as a client following the game would.
         game = get_game.sync(game_id, client=seat) if moves % 5 == 0 else result.game
-    events = module(api, "api.events.list_events").sync(game_id, client=seat, after=0)
+    # Events come a page at a time: read on from `next_after` until the page reaches the game's version.
+    list_events = module(api, "api.events.list_events")
+    events = list_events.sync(game_id, client=seat, after=0)
+    while events.next_after < events.version:
+        page = list_events.sync(game_id, client=seat, after=events.next_after)
+        events.events += page.events
+        events.next_after = page.next_after
     replay = module(api, "api.replay.get_replay").sync(game_id, client=anonymous)
     return {"prefix": prefix, "game": game, "events": events, "replay": replay, "moves": moves,
             "exchanges": exchanges, "base": base}
