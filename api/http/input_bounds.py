@@ -49,7 +49,19 @@ def read_body(stream: IO[bytes], limit: int, length: int | None = None) -> bytes
     return b"".join(chunks)
 
 
-class FailingBody(io.RawIOBase):
+def read_ahead(environ: dict[str, Any], limit: int, length: int) -> bytes | None:
+    """Read a body of declared length before Flask does and leave it for Flask to read again: the bytes, or None when
+    reading failed (too large, too slow, cut off), which Flask's reading then meets the same way."""
+    try:
+        body = read_body(environ["wsgi.input"], limit, length)
+    except Exception as error:  # noqa: BLE001 - handed on to Flask, which answers it
+        environ["wsgi.input"] = _FailingBody(error)
+        return None
+    environ["wsgi.input"] = io.BytesIO(body)
+    return body
+
+
+class _FailingBody(io.RawIOBase):
     """A body already read by middleware that failed (too large, too slow, cut off): Flask's reading fails the same."""
 
     def __init__(self, error: BaseException) -> None:

@@ -10,7 +10,6 @@ error is handed over in the environ and raised by the view after them, so every 
 Flask had met it. A test holds both paths to the same answers.
 """
 
-import io
 import re
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
@@ -24,7 +23,6 @@ from api.http.resources import actions
 
 ENDPOINT = "actions.post_action"
 PATH = re.compile(r"/v1/games/([^/]+)/actions")
-LENGTH = re.compile(r"[0-9]{1,9}")
 
 
 class MovePath:
@@ -37,13 +35,10 @@ class MovePath:
         game_id = self._move_of(environ)
         if game_id is None or preconditions.head_refusal(environ, ENDPOINT) is not None:
             return self.wsgi_app(environ, start_response)
-        length = int(environ["CONTENT_LENGTH"])
-        try:
-            body = input_bounds.read_body(environ["wsgi.input"], preconditions.body_limit(self.app, ENDPOINT), length)
-        except Exception as error:  # noqa: BLE001 - Flask meets it again and answers it (too large, too slow, cut off)
-            environ["wsgi.input"] = input_bounds.FailingBody(error)
+        body = input_bounds.read_ahead(environ, preconditions.body_limit(self.app, ENDPOINT),
+                                       int(environ["CONTENT_LENGTH"]))
+        if body is None:  # too large, too slow or cut off: Flask meets it again and answers it
             return self.wsgi_app(environ, start_response)
-        environ["wsgi.input"] = io.BytesIO(body)
         try:
             value = orjson.loads(body)
         except Exception:  # noqa: BLE001 - not JSON, or too deep: the app's own checks answer it
@@ -66,13 +61,10 @@ class MovePath:
     @staticmethod
     def _move_of(environ: dict[str, Any]) -> str | None:
         """The game id of a move with a JSON body of declared length, else None: Flask's path answers the rest."""
-        if environ.get("REQUEST_METHOD") != "POST" or "HTTP_TRANSFER_ENCODING" in environ:
+        if environ.get("REQUEST_METHOD") != "POST":
             return None
         found = PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if found is None or not preconditions.json_body(environ):
-            return None
-        length = environ.get("CONTENT_LENGTH", "")
-        if not LENGTH.fullmatch(length) or int(length) == 0:
+        if found is None or preconditions.declared_json_length(environ) is None:
             return None
         return found.group(1)
 

@@ -7,6 +7,7 @@ run them again and answer it. So a new check is one entry here, and both paths o
 counts the rate limits (they write to Redis, so they are not a check here; a limited view is never on the move path).
 """
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ from flask import Flask, current_app, request
 from api.http import capacity, input_bounds, rate_limits
 from api.problems import Problem
 
+LENGTH = re.compile(r"[0-9]{1,9}")  # a Content-Length read ahead of Flask: longer is over every limit anyway
 HeadCheck = Callable[[dict[str, Any], str | None], Problem | None]
 BodyCheck = Callable[[Any, str | None], Problem | None]
 
@@ -63,6 +65,14 @@ def json_body(environ: dict[str, Any]) -> bool:
     """Tell whether the request's body is JSON by its media type, as werkzeug's `Request.is_json` does."""
     media_type = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
     return media_type == "application/json" or media_type.startswith("application/") and media_type.endswith("+json")
+
+
+def declared_json_length(environ: dict[str, Any]) -> int | None:
+    """The length of a JSON body sent whole with `Content-Length` (not chunked, not empty), else None."""
+    if "HTTP_TRANSFER_ENCODING" in environ or not json_body(environ):
+        return None
+    length = environ.get("CONTENT_LENGTH", "")
+    return int(length) if LENGTH.fullmatch(length) and int(length) else None
 
 
 def body_limit(app: Flask, endpoint: str | None) -> int:

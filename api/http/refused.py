@@ -16,7 +16,6 @@ their body, history by page not stream. The book holds at most `MOST_CLIENTS` cl
 An app made with `REFUSED_WAIT` false answers from the book at once (tests that are not about the wait).
 """
 
-import io
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -53,15 +52,10 @@ class Refused:
 
 def _bots_only(environ: dict[str, Any], app: Flask, endpoint: str) -> bool:
     """Whether the body is a game of bots only (read within its bound and kept for Flask); False when unsure."""
-    length = environ.get("CONTENT_LENGTH", "")
-    if not preconditions.json_body(environ) or not length.isdigit() or "HTTP_TRANSFER_ENCODING" in environ:
+    length = preconditions.declared_json_length(environ)
+    body = None if length is None else input_bounds.read_ahead(environ, preconditions.body_limit(app, endpoint), length)
+    if body is None:  # chunked, not JSON, or too large or cut off: Flask reads it and answers that
         return False
-    try:
-        body = input_bounds.read_body(environ["wsgi.input"], preconditions.body_limit(app, endpoint), int(length))
-    except Exception as error:  # noqa: BLE001 - too large or cut off: Flask meets it again and answers that
-        environ["wsgi.input"] = input_bounds.FailingBody(error)
-        return False
-    environ["wsgi.input"] = io.BytesIO(body)
     try:
         seats = orjson.loads(body).get("seats")
         return isinstance(seats, list) and bool(seats) and all(isinstance(seat, dict) for seat in seats) \
