@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 
 from api.storage.store import GameStore
-from tests.faults.service import Service, children_of, command_line
+from tests.faults.service import children_of, command_line, running
 
 TWO = [{"name": "Ann"}, {"name": "Bob"}]
 
@@ -16,13 +16,8 @@ TWO = [{"name": "Ann"}, {"name": "Bob"}]
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
     folder = tmp_path_factory.mktemp("clocks")
-    server = Service(folder / "data", folder / "serve.log")
-    server.start()
-    yield server
-    try:
-        server.stop()
-    finally:
-        server.kill_everything()
+    with running(folder / "data", folder / "serve.log") as server:
+        yield server
 
 
 def auth(token):

@@ -5,18 +5,13 @@ import time
 import pytest
 
 from api.http import moves
-from tests.faults.service import Service
+from tests.faults.service import running
 
 
 @pytest.fixture
 def service(tmp_path):
-    server = Service(tmp_path / "data", tmp_path / "serve.log", DESKOVKA_BOT_PACE="400")
-    server.start()
-    yield server
-    try:
-        server.stop()
-    finally:
-        server.kill_everything()
+    with running(tmp_path / "data", tmp_path / "serve.log", DESKOVKA_BOT_PACE="400") as server:
+        yield server
 
 
 def test_serve_plays_a_game_of_bots_to_the_end_with_nobody_asking(service):

@@ -2,16 +2,11 @@
 
 import pytest
 
-from tests.faults.service import Service
+from tests.faults.service import running
 
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
     folder = tmp_path_factory.mktemp("serve")
-    server = Service(folder / "data", folder / "serve.log")
-    server.start()
-    yield server
-    try:
-        server.stop()
-    finally:
-        server.kill_everything()
+    with running(folder / "data", folder / "serve.log") as server:
+        yield server

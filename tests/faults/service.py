@@ -9,6 +9,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import redis
@@ -164,3 +166,17 @@ class Service:
                 return Answer(response.status, dict(response.headers), response.read())
         except urllib.error.HTTPError as error:
             return Answer(error.code, dict(error.headers), error.read())
+
+
+@contextmanager
+def running(data_dir: Path, log: Path, **env: str) -> Iterator[Service]:
+    """A started `deskovka serve`, stopped afterwards (its whole tree killed if stopping failed or a test broke it)."""
+    server = Service(data_dir, log, **env)
+    try:
+        server.start()
+        yield server
+    finally:
+        try:
+            server.stop()
+        finally:
+            server.kill_everything()

@@ -11,7 +11,7 @@ from pathlib import Path
 import redis
 
 from api.serving.embedded import EmbeddedRedis
-from tests.faults.service import Service, alive, command_line
+from tests.faults.service import alive, command_line, running
 
 CSV = "id,year,title_en\na,1900,First\nb,1901,Second\n"
 
@@ -65,14 +65,9 @@ def test_deck_import_leaves_no_server_behind_and_serve_then_starts(tmp_path):
                          text=True, timeout=60, env=env_for(data))
     assert run.returncode == 0, run.stderr
     assert servers_of(data) == [] and not EmbeddedRedis(data).answers()
-    service = Service(data, tmp_path / "serve.log")
-    try:
-        service.start()
+    with running(data, tmp_path / "serve.log") as service:
         deck_id = run.stdout.split()[0]
         assert service.call("GET", f"/v1/decks/{deck_id}").status == 200  # the import was kept
-    finally:
-        service.stop()
-        service.kill_everything()
 
 
 def test_a_killed_serve_leaves_no_lock_and_its_left_server_is_stopped_by_the_next(tmp_path):
@@ -92,14 +87,11 @@ def test_a_killed_serve_leaves_no_lock_and_its_left_server_is_stopped_by_the_nex
     holder.wait(10)
     holder.stdout.close()
     assert (data / "serve.lock").exists()
-    service = Service(data, tmp_path / "serve.log")
     try:
-        service.start()
-        assert left.process.wait(30) == 0  # shut down (after writing its data), not killed
-        service.wait_for_log("stopped a Redis left serving")
-        assert service.store().get("kept") == b"yes"
-        assert len(servers_of(data)) == 1  # serve's own
+        with running(data, tmp_path / "serve.log") as service:
+            assert left.process.wait(30) == 0  # shut down (after writing its data), not killed
+            service.wait_for_log("stopped a Redis left serving")
+            assert service.store().get("kept") == b"yes"
+            assert len(servers_of(data)) == 1  # serve's own
     finally:
-        service.stop()
-        service.kill_everything()
         left.stop()

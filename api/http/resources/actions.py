@@ -120,7 +120,12 @@ def post_action(game_id):
     met = request.environ.get(MET_ON_THE_MOVE_PATH)
     if met is not None:
         raise met
-    status, body, version = move(game_id, read_action(), request.headers.get("Authorization"),
+    return answer_move(game_id, read_action())
+
+
+def answer_move(game_id: str, action: dict[str, Any]) -> Response:
+    """Play the action as the request's seat (its token, `If-Match` and `Idempotency-Key`) and answer it."""
+    status, body, version = move(game_id, action, request.headers.get("Authorization"),
                                  request.headers.get("If-Match"), request.headers.get("Idempotency-Key"))
     return Response(body, status=status, headers=answer_headers(body, version))
 

@@ -1,12 +1,11 @@
 """Leaving and ending tables: resign a seat, cancel a table that has not started, play the next game."""
 
-from flask import Response, request
 from marshmallow import Schema, fields
 
 from api.http import auth, moves, rematch
 from api.http.blueprint import Blueprint
 from api.http.rate_limits import limited
-from api.http.resources.actions import ActionHeadersSchema, answer_headers, move
+from api.http.resources.actions import ActionHeadersSchema, answer_move
 from api.http.resources.games import ETAG, PROBLEM, game_response
 from api.http.schemas import ActionResultSchema, GameViewSchema
 from api.http.views import game_view
@@ -40,9 +39,7 @@ def resign(game_id):
     """Leave the game as your seat, on your turn or not: the game goes on without you by its own rules (two players:
     the other wins). A second resignation of the seat is 409 `seat/resigned`; the same as the action
     `{"type": "resign"}`."""
-    status, body, version = move(game_id, {"type": "resign"}, request.headers.get("Authorization"),
-                                 request.headers.get("If-Match"), request.headers.get("Idempotency-Key"))
-    return Response(body, status=status, headers=answer_headers(body, version))
+    return answer_move(game_id, {"type": "resign"})
 
 
 @blp.route("/<string:game_id>", methods=["DELETE"])
