@@ -10,13 +10,25 @@ from prometheus_client import Counter, Gauge, Histogram
 LATENCY = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 RENDER = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
 
-requests = Histogram("deskovka_http_request_duration_seconds", "HTTP requests by route, method and status class.",
-                     ("route", "method", "status"), buckets=LATENCY)
-moves = Histogram("deskovka_move_duration_seconds", "Accepted moves (the bots' replies included), by game type.",
-                  ("type",), buckets=LATENCY)
+requests = Histogram(
+    "deskovka_http_request_duration_seconds",
+    "HTTP requests by route, method and status class.",
+    ("route", "method", "status"),
+    buckets=LATENCY,
+)
+moves = Histogram(
+    "deskovka_move_duration_seconds",
+    "Accepted moves (the bots' replies included), by game type.",
+    ("type",),
+    buckets=LATENCY,
+)
 actions = Counter("deskovka_moves_total", "Actions applied, bot moves included, by game type.", ("type",))
 games = Counter("deskovka_games_total", "Games created, by game type.", ("type",))
-followers = Gauge("deskovka_followers", "Open long-polls and event streams, summed over the live API processes.",
-                  multiprocess_mode="livesum")
-store_errors = Counter("deskovka_redis_errors_total", "Requests answered 503 because Redis failed, by error.",
-                       ("error",))
+followers = Gauge(
+    "deskovka_followers",
+    "Open long-polls and event streams, summed over the live API processes.",
+    multiprocess_mode="livesum",
+)
+store_errors = Counter(
+    "deskovka_redis_errors_total", "Requests answered 503 because Redis failed, by error.", ("error",)
+)

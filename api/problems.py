@@ -98,8 +98,9 @@ RFC9457_MEMBERS = frozenset({"type", "title", "status", "detail", "instance"})
 class Problem(Exception):
     """An error the API answers with `application/problem+json`."""
 
-    def __init__(self, status: int, code: str, detail: str, headers: dict[str, str] | None = None,
-                 **extra: Any) -> None:
+    def __init__(
+        self, status: int, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(detail)
         named = RFC9457_MEMBERS & set(extra)
         assert not named, f"a problem's extension members may not be named like RFC 9457's own: {named}"
@@ -121,10 +122,12 @@ class Problem(Exception):
             **self.extra,
         }
         if "errors" in body:
-            body["errors"] = [{**entry, "detail": problem_language.say(entry["detail"], lang)}
-                              for entry in error_list(body["errors"])]
-        response = Response(json.dumps(body), status=self.status, mimetype="application/problem+json",
-                            headers=self.headers)
+            body["errors"] = [
+                {**entry, "detail": problem_language.say(entry["detail"], lang)} for entry in error_list(body["errors"])
+            ]
+        response = Response(
+            json.dumps(body), status=self.status, mimetype="application/problem+json", headers=self.headers
+        )
         response.headers["Content-Language"] = lang
         response.vary.add("Accept-Language")
         return response
@@ -133,8 +136,14 @@ class Problem(Exception):
 # webargs names where in the request a message points; the contract names these locations.
 PLACED = re.compile(r"^([a-z_]+(?:\[\d+\])*(?:\.[a-z_]+(?:\[\d+\])*)*): ")
 ENTRY_KEYS = {"detail", "location", "pointer"}
-LOCATIONS = {"json": "body", "query": "query", "querystring": "query", "headers": "header", "view_args": "path",
-             "path": "path"}
+LOCATIONS = {
+    "json": "body",
+    "query": "query",
+    "querystring": "query",
+    "headers": "header",
+    "view_args": "path",
+    "path": "path",
+}
 # Where in the request body an engine error's messages point.
 ENGINE_POINTER = {"options/invalid": "/options"}
 
@@ -187,8 +196,13 @@ def _from_http(error: HTTPException) -> Problem:
             return Problem(400, "request/malformed", "The body is not valid JSON.", errors=by_location(messages))
         errors = by_location(messages)
         if errors and all(error.get("pointer", "").startswith("/clock") for error in errors):
-            return Problem(422, "clock/invalid", "The turn clock is not valid: `per_turn` is 2 to 1,209,600 seconds "
-                           "(14 days), `on_timeout` is `bot` or `resign`.", errors=errors)
+            return Problem(
+                422,
+                "clock/invalid",
+                "The turn clock is not valid: `per_turn` is 2 to 1,209,600 seconds "
+                "(14 days), `on_timeout` is `bot` or `resign`.",
+                errors=errors,
+            )
         return Problem(422, "request/invalid", "The request does not match the API contract.", errors=errors)
     # Keep what the exception says in headers (405's Allow), but not its HTML content type.
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
@@ -196,15 +210,24 @@ def _from_http(error: HTTPException) -> Problem:
 
 
 # What redis-py raises when the store is down, restarting (LOADING), hung (timeouts) or a replica after a failover.
-STORE_ERRORS = (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ReadOnlyError,
-                redis.exceptions.ClusterDownError, redis.exceptions.TryAgainError)
+STORE_ERRORS = (
+    redis.ConnectionError,
+    redis.TimeoutError,
+    redis.exceptions.ReadOnlyError,
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.TryAgainError,
+)
 RETRY_AFTER = "2"
 
 
 def store_unavailable() -> Problem:
-    return Problem(503, "store/unavailable", "The game store does not answer right now. Try again shortly; repeat a "
-                   "move with the same Idempotency-Key, so that it is applied once whether or not it got through.",
-                   headers={"Retry-After": RETRY_AFTER})
+    return Problem(
+        503,
+        "store/unavailable",
+        "The game store does not answer right now. Try again shortly; repeat a "
+        "move with the same Idempotency-Key, so that it is applied once whether or not it got through.",
+        headers={"Retry-After": RETRY_AFTER},
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -25,8 +25,11 @@ def play_moves(post, get, moves: int) -> list[float]:
     """Create 2-seat games and time POST /actions (each followed by the other seat's move)."""
     timings = []
     while len(timings) < moves:
-        created = post("/v1/games", {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}],
-                                     "options": {"hand_size": 10}}, None)
+        created = post(
+            "/v1/games",
+            {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "options": {"hand_size": 10}},
+            None,
+        )
         game_id = created["game"]["id"]
         tokens = {t["seat"]: t["token"] for t in created["tokens"]}
         for _ in range(16):
@@ -55,15 +58,22 @@ def in_process(url: str) -> list[float]:
     def auth(token):
         return {"Authorization": f"Bearer {token}"} if token else {}
 
-    return play_moves(lambda p, body, t: client.post(p, json=body, headers=auth(t)).get_json(),
-                      lambda p, t: client.get(p, headers=auth(t)).get_json(), MOVES)
+    return play_moves(
+        lambda p, body, t: client.post(p, json=body, headers=auth(t)).get_json(),
+        lambda p, t: client.get(p, headers=auth(t)).get_json(),
+        MOVES,
+    )
 
 
 def over_http(url: str) -> list[float]:
     port = 8777
     env = {**os.environ, "DESKOVKA_REDIS_URL": url}
-    server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--workers", "2"],
-                              env=env, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--workers", "2"],
+        env=env,
+        stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+    )
     base, session = f"http://127.0.0.1:{port}", requests.Session()
     try:
         for _ in range(100):
@@ -76,8 +86,11 @@ def over_http(url: str) -> list[float]:
         def auth(token):
             return {"Authorization": f"Bearer {token}"} if token else {}
 
-        return play_moves(lambda p, body, t: session.post(base + p, json=body, headers=auth(t), timeout=10).json(),
-                          lambda p, t: session.get(base + p, headers=auth(t), timeout=10).json(), MOVES)
+        return play_moves(
+            lambda p, body, t: session.post(base + p, json=body, headers=auth(t), timeout=10).json(),
+            lambda p, t: session.get(base + p, headers=auth(t), timeout=10).json(),
+            MOVES,
+        )
     finally:
         server.terminate()
         server.wait(10)

@@ -32,8 +32,11 @@ def main() -> None:
                         took = time.perf_counter() - started
                         worst, total, played = max(worst, took), total + took, played + 1
                     lengths.append(str(match.version) if match.is_over() else f">{match.version}")
-                print(f"{game.name:22} {players} seats {bot_name:9} actions {'/'.join(lengths):18} "
-                      f"mean {1000 * total / played:.2f} ms  worst {1000 * worst:.1f} ms", flush=True)
+                print(
+                    f"{game.name:22} {players} seats {bot_name:9} actions {'/'.join(lengths):18} "
+                    f"mean {1000 * total / played:.2f} ms  worst {1000 * worst:.1f} ms",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

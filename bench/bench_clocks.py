@@ -50,20 +50,27 @@ def copy_tables(connection: redis.Redis, fields: dict, count: int, at: int, due_
     ids = [f"{n:016x}" for n in range(1, count + 1)]
     for start in range(0, count, 1000):
         with connection.pipeline(transaction=False) as pipe:
-            for game_id in ids[start:start + 1000]:
+            for game_id in ids[start : start + 1000]:
                 copy = {**doc, "id": game_id, "deadlines": {seat: at for seat in doc["deadlines"]}}
-                pipe.hset(GameStore.key_for(game_id, "state"),
-                          mapping={**fields, "doc": orjson.dumps(copy)})
-            pipe.zadd(due.DUE, {game_id: at if due_at is None else due_at for game_id in ids[start:start + 1000]})
+                pipe.hset(GameStore.key_for(game_id, "state"), mapping={**fields, "doc": orjson.dumps(copy)})
+            pipe.zadd(due.DUE, {game_id: at if due_at is None else due_at for game_id in ids[start : start + 1000]})
             pipe.execute()
     return ids
 
 
 def keepers(url: str, count: int = 2) -> list[subprocess.Popen]:
-    env = {**os.environ, "DESKOVKA_REDIS_URL": url, "DESKOVKA_QUEUE_URL": url,
-           "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    return [subprocess.Popen([sys.executable, "-m", "api.cli", "keeper"], env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL) for _ in range(count)]
+    env = {
+        **os.environ,
+        "DESKOVKA_REDIS_URL": url,
+        "DESKOVKA_QUEUE_URL": url,
+        "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
+    }
+    return [
+        subprocess.Popen(
+            [sys.executable, "-m", "api.cli", "keeper"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        for _ in range(count)
+    ]
 
 
 def cpu_seconds(processes: list[subprocess.Popen]) -> float:
@@ -89,9 +96,14 @@ def stop(processes: list[subprocess.Popen]) -> None:
 
 def wait_for_keepers(connection: redis.Redis) -> None:
     """Wait until the keepers tick (a few seconds to start on a busy machine): their claim script has run often."""
+
     def claims() -> int:
-        return sum(stats["calls"] for name, stats in connection.info("commandstats").items()
-                   if name in ("cmdstat_evalsha", "cmdstat_eval"))
+        return sum(
+            stats["calls"]
+            for name, stats in connection.info("commandstats").items()
+            if name in ("cmdstat_evalsha", "cmdstat_eval")
+        )
+
     first = claims()
     while claims() < first + 40:
         time.sleep(0.2)
@@ -198,12 +210,16 @@ def main() -> None:
             seconds, cpu = floor(url, fields, args.firing)
             bare.append(seconds)
             bare_cpu.append(cpu)
-            print(f"run {run + 1}: {args.firing} deadlines all acted on {fired[-1]:.2f} s after them by 2 keepers "
-                  f"({fired_cpu[-1]:.2f} s of their CPU); bare script {bare[-1]:.2f} s ({bare_cpu[-1]:.2f} s CPU)")
-        print(f"median: keepers {statistics.median(fired):.2f} s ({statistics.median(fired_cpu):.2f} s CPU), bare "
-              f"script {statistics.median(bare):.2f} s ({statistics.median(bare_cpu):.2f} s CPU); wall ratio "
-              f"{statistics.median(fired) / statistics.median(bare):.2f}, CPU ratio "
-              f"{statistics.median(fired_cpu) / statistics.median(bare_cpu):.2f}")
+            print(
+                f"run {run + 1}: {args.firing} deadlines all acted on {fired[-1]:.2f} s after them by 2 keepers "
+                f"({fired_cpu[-1]:.2f} s of their CPU); bare script {bare[-1]:.2f} s ({bare_cpu[-1]:.2f} s CPU)"
+            )
+        print(
+            f"median: keepers {statistics.median(fired):.2f} s ({statistics.median(fired_cpu):.2f} s CPU), bare "
+            f"script {statistics.median(bare):.2f} s ({statistics.median(bare_cpu):.2f} s CPU); wall ratio "
+            f"{statistics.median(fired) / statistics.median(bare):.2f}, CPU ratio "
+            f"{statistics.median(fired_cpu) / statistics.median(bare_cpu):.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -39,8 +39,15 @@ def game_bytes(connection: redis.Redis, game_id: str) -> tuple[int, list[int]]:
 
 
 def play(client, connection: redis.Redis, game_type: str, seed: int) -> dict[str, float]:
-    created = client.post("/v1/games", json={"type": game_type, "seats": [{"name": f"P{i}"} for i in range(SEATS)],
-                                             "options": GAMES[game_type], "seed": seed}).get_json()
+    created = client.post(
+        "/v1/games",
+        json={
+            "type": game_type,
+            "seats": [{"name": f"P{i}"} for i in range(SEATS)],
+            "options": GAMES[game_type],
+            "seed": seed,
+        },
+    ).get_json()
     game_id = created["game"]["id"]
     tokens = {t["seat"]: t["token"] for t in created["tokens"]}
     pick = random.Random(seed)
@@ -54,16 +61,24 @@ def play(client, connection: redis.Redis, game_type: str, seed: int) -> dict[str
         seat = pick.choice(game["to_act"])
         headers = {"Authorization": f"Bearer {tokens[seat]}"}
         mine = client.get(f"/v1/games/{game_id}", headers=headers).get_json()
-        response = client.post(f"/v1/games/{game_id}/actions", json=pick.choice(mine["legal_actions"]),
-                               headers={**headers, "Idempotency-Key": f"m{len(sizes)}"})
+        response = client.post(
+            f"/v1/games/{game_id}/actions",
+            json=pick.choice(mine["legal_actions"]),
+            headers={**headers, "Idempotency-Key": f"m{len(sizes)}"},
+        )
         assert response.status_code == 200, response.get_json()
         sizes.append(game_bytes(connection, game_id)[0])
     client.get(f"/v1/games/{game_id}/events?after=0")  # an older deskovka may compact a game on its first read
     finished, answers = game_bytes(connection, game_id)
     moves = len(sizes) - 1
     running = sizes[rounds_at if rounds_at is not None else moves // 2]
-    return {"moves": moves, "per_move": (sizes[-2] - sizes[10]) / (moves - 11), "running": running,
-            "finished": finished, "answer": statistics.mean(answers)}
+    return {
+        "moves": moves,
+        "per_move": (sizes[-2] - sizes[10]) / (moves - 11),
+        "running": running,
+        "finished": finished,
+        "answer": statistics.mean(answers),
+    }
 
 
 def main() -> None:
@@ -73,16 +88,20 @@ def main() -> None:
     with scratch_redis() as url:
         connection = redis.Redis.from_url(url)
         client = create_app({"REDIS_URL": url, "QUEUE_URL": url}).test_client()
-        print(f"| game ({SEATS} seats) | moves | bytes per move | running table | finished game | idempotency record "
-              "| a million finished | 100,000 running |")
+        print(
+            f"| game ({SEATS} seats) | moves | bytes per move | running table | finished game | idempotency record "
+            "| a million finished | 100,000 running |"
+        )
         print("|---|---|---|---|---|---|---|---|")
         for game_type in GAMES:
             runs = [play(client, connection, game_type, seed) for seed in range(1, args.seeds + 1)]
             mean = {name: statistics.mean(run[name] for run in runs) for name in runs[0]}
-            print(f"| {game_type} | {mean['moves']:.0f} | {mean['per_move']:.0f} B | {mean['running'] / 1024:.1f} KB "
-                  f"| {mean['finished'] / 1024:.1f} KB (max {max(r['finished'] for r in runs) / 1024:.1f}) "
-                  f"| {mean['answer']:.0f} B | {mean['finished'] * 1e6 / 1e9:.1f} GB "
-                  f"| {mean['running'] * 1e5 / 1e9:.2f} GB |")
+            print(
+                f"| {game_type} | {mean['moves']:.0f} | {mean['per_move']:.0f} B | {mean['running'] / 1024:.1f} KB "
+                f"| {mean['finished'] / 1024:.1f} KB (max {max(r['finished'] for r in runs) / 1024:.1f}) "
+                f"| {mean['answer']:.0f} B | {mean['finished'] * 1e6 / 1e9:.1f} GB "
+                f"| {mean['running'] * 1e5 / 1e9:.2f} GB |"
+            )
 
 
 if __name__ == "__main__":

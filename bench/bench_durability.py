@@ -50,8 +50,9 @@ class Table:
         """Play one legal move of the human seat (the bot answers in the same write); return the POST's time."""
         while True:
             if self.game is None:
-                body = self.client.post("/v1/games", json={"type": "timeline", "seats": SEATS,
-                                                           "options": {"hand_size": 10}}).get_json()
+                body = self.client.post(
+                    "/v1/games", json={"type": "timeline", "seats": SEATS, "options": {"hand_size": 10}}
+                ).get_json()
                 self.game = (body["game"]["id"], {"Authorization": f"Bearer {body['tokens'][0]['token']}"})
             game_id, auth = self.game
             mine = self.client.get(f"/v1/games/{game_id}", headers=auth).get_json()
@@ -59,8 +60,11 @@ class Table:
                 self.game = None
                 continue
             started = time.perf_counter()
-            answer = self.client.post(f"/v1/games/{game_id}/actions", json=mine["legal_actions"][0],
-                                      headers={**auth, "If-Match": f'"{mine["version"]}"'})
+            answer = self.client.post(
+                f"/v1/games/{game_id}/actions",
+                json=mine["legal_actions"][0],
+                headers={**auth, "If-Match": f'"{mine["version"]}"'},
+            )
             took = time.perf_counter() - started
             assert answer.status_code == 200, answer.get_json()
             return took
@@ -94,8 +98,10 @@ def bench_moves(rounds: int, moves: int) -> None:
     for (what, fsync), values in rates.items():
         count = moves if what == "moves" else moves * 10
         ratio = statistics.median(values) / statistics.median(rates[what, "everysec"])
-        print(f"| {what} | {fsync} | {rounds} x {count} | {statistics.median(values):.0f} | {min(values):.0f} | "
-              f"{max(values):.0f} | {ratio:.2f} |")
+        print(
+            f"| {what} | {fsync} | {rounds} x {count} | {statistics.median(values):.0f} | {min(values):.0f} | "
+            f"{max(values):.0f} | {ratio:.2f} |"
+        )
     for table in tables.values():
         table.close()
 
@@ -114,14 +120,15 @@ def aof_bytes(folder: Path) -> int:
 def rewrite(client: redis.Redis) -> None:
     client.bgrewriteaof()
     time.sleep(0.2)
-    while client.info("persistence")["aof_rewrite_in_progress"] or client.info("persistence")[
-            "aof_rewrite_scheduled"]:
+    while client.info("persistence")["aof_rewrite_in_progress"] or client.info("persistence")["aof_rewrite_scheduled"]:
         time.sleep(0.1)
 
 
 def bench_disk(games: int) -> None:
-    print("| game (all bots, finished) | games | keys per game | AOF as written per game | compacted per game |"
-          " compacted per 1,000 |")
+    print(
+        "| game (all bots, finished) | games | keys per game | AOF as written per game | compacted per game |"
+        " compacted per 1,000 |"
+    )
     print("|---|---:|---:|---:|---:|---:|")
     for game_type, (seats, options) in ALL_BOTS.items():
         folder = Path(tempfile.mkdtemp(prefix="dk-disk-"))
@@ -151,8 +158,10 @@ def bench_disk(games: int) -> None:
         keys = len(client.keys("dk:{g:*")) / games
         rewrite(client)
         compact = aof_bytes(folder) - empty_compact
-        print(f"| {game_type} | {games} | {keys:.1f} | {written / games / 1024:.1f} KiB | "
-              f"{compact / games / 1024:.1f} KiB | {compact / games * 1000 / 2**20:.1f} MiB |")
+        print(
+            f"| {game_type} | {games} | {keys:.1f} | {written / games / 1024:.1f} KiB | "
+            f"{compact / games / 1024:.1f} KiB | {compact / games * 1000 / 2**20:.1f} MiB |"
+        )
         client.close()
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
@@ -173,9 +182,11 @@ def bench_bound(games: int) -> None:
         rewrites = server.log.read_text().count("Background AOF rewrite finished successfully")
         before = aof_bytes(folder)
         rewrite(client)
-        print(f"\n{games} Timeline games played move by move with the embedded settings: largest AOF "
-              f"{largest / 2**20:.1f} MiB, {rewrites} automatic rewrites, {before / 2**20:.1f} MiB at the end, "
-              f"{aof_bytes(folder) / 2**20:.1f} MiB compacted")
+        print(
+            f"\n{games} Timeline games played move by move with the embedded settings: largest AOF "
+            f"{largest / 2**20:.1f} MiB, {rewrites} automatic rewrites, {before / 2**20:.1f} MiB at the end, "
+            f"{aof_bytes(folder) / 2**20:.1f} MiB compacted"
+        )
         client.close()
     finally:
         server.stop()

@@ -40,8 +40,10 @@ def main() -> None:
     try:
         client = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "RATE_LIMITS": {}}).test_client()
         store = client.application.extensions["deskovka"]["store"]
-        print("| game | bytes a version | page of 100: ms | page of the most: ms | KB "
-              "| stream 1,000 / 5,000: ms | ratio |")
+        print(
+            "| game | bytes a version | page of 100: ms | page of the most: ms | KB "
+            "| stream 1,000 / 5,000: ms | ratio |"
+        )
         print("|---|---|---|---|---|---|---|")
         for game_type, seats in GAMES:
             worst = max(real_batches(client, game_type, seats), key=lambda events: len(orjson.dumps(events)))
@@ -59,9 +61,11 @@ def main() -> None:
                     times.append(cpu_ms(client, url, {**sse, **since}))
             size = len(client.get(f"{url}?limit={MAX_PAGE}").data) // 1024
             short, long = statistics.median(streams[1000]), statistics.median(streams[5000])
-            print(f"| {game_type} | {len(orjson.dumps(worst))} | {statistics.median(pages[100]):.1f} "
-                  f"| {statistics.median(pages[MAX_PAGE]):.1f} (max {max(pages[MAX_PAGE]):.1f}) | {size} "
-                  f"| {short:.0f} / {long:.0f} | {long / short:.1f} |")
+            print(
+                f"| {game_type} | {len(orjson.dumps(worst))} | {statistics.median(pages[100]):.1f} "
+                f"| {statistics.median(pages[MAX_PAGE]):.1f} (max {max(pages[MAX_PAGE]):.1f}) | {size} "
+                f"| {short:.0f} / {long:.0f} | {long / short:.1f} |"
+            )
     finally:
         redis.stop()
 

@@ -47,11 +47,19 @@ def free_port() -> int:
 
 def start_serve(port: int, data_dir: str, *extra: str) -> subprocess.Popen:
     # One client (this script) creates every game and holds every follower: no per-client limits.
-    env = {**os.environ, "DESKOVKA_DATA_DIR": data_dir, "DESKOVKA_LIMIT_GAMES": "off",
-           "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0"}
+    env = {
+        **os.environ,
+        "DESKOVKA_DATA_DIR": data_dir,
+        "DESKOVKA_LIMIT_GAMES": "off",
+        "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
+    }
     env.pop("DESKOVKA_REDIS_URL", None)
-    server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port), *extra], env=env,
-                              stdout=subprocess.DEVNULL, stderr=open(Path(data_dir) / "serve.log", "wb"))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "serve", "--port", str(port), *extra],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(Path(data_dir) / "serve.log", "wb"),
+    )
     return ready(server, port, data_dir)
 
 
@@ -130,18 +138,22 @@ def row(name: str, record: Record) -> str:
     delays, missing = record.delays()
     late = [max(d, 0) for d in delays]
     wake = f"{ms(percentile(late, 0.5))} / {ms(percentile(late, 0.99))} / {ms(max(late))}" if late else "-"
-    return (f"| {name} | {len(record.move_seconds)} | {ms(percentile(record.move_seconds, 0.5))} / "
-            f"{ms(percentile(record.move_seconds, 0.99))} | {ms(percentile(record.health_seconds, 0.5))} / "
-            f"{ms(percentile(record.health_seconds, 0.99))} / {ms(max(record.health_seconds))} | {wake} | "
-            f"{len(delays)} | {missing} |")
+    return (
+        f"| {name} | {len(record.move_seconds)} | {ms(percentile(record.move_seconds, 0.5))} / "
+        f"{ms(percentile(record.move_seconds, 0.99))} | {ms(percentile(record.health_seconds, 0.5))} / "
+        f"{ms(percentile(record.health_seconds, 0.99))} / {ms(max(record.health_seconds))} | {wake} | "
+        f"{len(delays)} | {missing} |"
+    )
 
 
 async def crowd(port: int, serve_pid: int, followers: int, games_count: int, seconds: float, every: float) -> None:
     conn = Connection(HOST, port)
     games = await create_games(conn, games_count)
     conn.close()
-    print("| phase | moves | move p50 / p99 ms | /healthz p50 / p99 / max ms | wake-up p50 / p99 / max ms "
-          "| wake-ups | missed |")
+    print(
+        "| phase | moves | move p50 / p99 ms | /healthz p50 / p99 / max ms | wake-up p50 / p99 / max ms "
+        "| wake-ups | missed |"
+    )
     print("|---|---|---|---|---|---|---|")
     floor = Record()
     await moves_and_probes(port, games, seconds / 2, every, floor)
@@ -162,9 +174,11 @@ async def crowd(port: int, serve_pid: int, followers: int, games_count: int, sec
     print(row("floor: no followers (before and after)", floor))
     print(row(f"{followers} followers on {games_count} games", record))
     print()
-    print(f"followers opened in {opening:.1f} s; API processes' memory {before / 2**20:.0f} MiB without followers, "
-          f"{during / 2**20:.0f} MiB with them: {(during - before) / followers / 1024:.1f} KiB per follower; "
-          f"follower errors: {len(record.errors)} {record.errors[:3]}")
+    print(
+        f"followers opened in {opening:.1f} s; API processes' memory {before / 2**20:.0f} MiB without followers, "
+        f"{during / 2**20:.0f} MiB with them: {(during - before) / followers / 1024:.1f} KiB per follower; "
+        f"follower errors: {len(record.errors)} {record.errors[:3]}"
+    )
 
 
 async def one_game(port: int, followers: int) -> None:
@@ -189,11 +203,15 @@ async def one_game(port: int, followers: int) -> None:
         await asyncio.sleep(0.01)
     got = record.received[(games[0].id, version)]
     last = max(got) - answered if got else float("nan")
-    print("| long-polls on one game | move | woken | all woken after the move's 200 | /healthz while waiting "
-          "| /healthz, another move right after |")
+    print(
+        "| long-polls on one game | move | woken | all woken after the move's 200 | /healthz while waiting "
+        "| /healthz, another move right after |"
+    )
     print("|---|---|---|---|---|---|")
-    print(f"| {followers} | {ms(answered - started)} ms | {len(got)} | {ms(last)} ms | "
-          f"{ms(waiting.health_seconds[0])} ms | {ms(side.health_seconds[0])} ms, {ms(side.move_seconds[0])} ms |")
+    print(
+        f"| {followers} | {ms(answered - started)} ms | {len(got)} | {ms(last)} ms | "
+        f"{ms(waiting.health_seconds[0])} ms | {ms(side.health_seconds[0])} ms, {ms(side.move_seconds[0])} ms |"
+    )
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -234,13 +252,17 @@ async def slow_headers(port: int, clients: int, seconds: float) -> None:
     record = Record()
     await moves_and_probes(port, games, seconds, 0.25, record)
     await asyncio.gather(*slow, return_exceptions=True)
-    print("| slow-header clients | moves | move p50 / max ms | /healthz probes | /healthz p50 / max ms "
-          "| clients cut by the server | cut after (median) |")
+    print(
+        "| slow-header clients | moves | move p50 / max ms | /healthz probes | /healthz p50 / max ms "
+        "| clients cut by the server | cut after (median) |"
+    )
     print("|---|---|---|---|---|---|---|")
-    print(f"| {clients} | {len(record.move_seconds)} | {ms(percentile(record.move_seconds, 0.5))} / "
-          f"{ms(max(record.move_seconds))} | {len(record.health_seconds)} | "
-          f"{ms(percentile(record.health_seconds, 0.5))} / {ms(max(record.health_seconds))} | {len(cut)} | "
-          f"{percentile(cut, 0.5):.1f} s |")
+    print(
+        f"| {clients} | {len(record.move_seconds)} | {ms(percentile(record.move_seconds, 0.5))} / "
+        f"{ms(max(record.move_seconds))} | {len(record.health_seconds)} | "
+        f"{ms(percentile(record.health_seconds, 0.5))} / {ms(max(record.health_seconds))} | {len(cut)} | "
+        f"{percentile(cut, 0.5):.1f} s |"
+    )
 
 
 def main() -> None:

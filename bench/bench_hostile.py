@@ -34,9 +34,11 @@ from bench.bench_followers import free_port, ready  # noqa: E402
 
 HOST = "127.0.0.1"
 LIMIT = int(os.environ.get("BENCH_LIMIT", "100"))  # versions per JSON page the readers ask for (the maximum)
-NEVER_ENDING = {"type": "timeline", "options": {"hand_size": 10},
-                "seats": [{"bot": "hit-rate", "bot_options": {"hit_rate": 0}},
-                          {"bot": "hit-rate", "bot_options": {"hit_rate": 0}}]}
+NEVER_ENDING = {
+    "type": "timeline",
+    "options": {"hand_size": 10},
+    "seats": [{"bot": "hit-rate", "bot_options": {"hit_rate": 0}}, {"bot": "hit-rate", "bot_options": {"hit_rate": 0}}],
+}
 PROBE_GAME = {"type": "timeline", "options": {"hand_size": 10}, "seats": [{"name": "probe"}, {"bot": "random"}]}
 
 
@@ -45,8 +47,9 @@ def start_serve(port: int, data_dir: str, **settings: str) -> subprocess.Popen:
     env = {key: value for key, value in os.environ.items() if not key.startswith("DESKOVKA_")}
     env.update({"DESKOVKA_DATA_DIR": data_dir}, **{f"DESKOVKA_{key}": value for key, value in settings.items()})
     log = open(Path(data_dir) / "serve.log", "ab")  # noqa: SIM115 - the server's own log, closed with it
-    server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=log)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=log
+    )
     return ready(server, port, data_dir)
 
 
@@ -150,8 +153,13 @@ def probe(port: int, until: float, seen: dict[str, list[float]]) -> None:
                 created = orjson.loads(call(player, "POST", "/v1/games", PROBE_GAME)[1])
                 game, token = created["game"], created["tokens"][0]["token"]
             started = time.perf_counter()
-            status, body, _ = call(player, "POST", f"/v1/games/{game['id']}/actions", game["legal_actions"][0],
-                                   {"Authorization": f"Bearer {token}"})
+            status, body, _ = call(
+                player,
+                "POST",
+                f"/v1/games/{game['id']}/actions",
+                game["legal_actions"][0],
+                {"Authorization": f"Bearer {token}"},
+            )
             seen["move"].append(time.perf_counter() - started)
             assert status == 200, body
             game = orjson.loads(body)["game"]
@@ -183,8 +191,10 @@ def run(rounds: int, seconds: float) -> None:
     try:
         version = orjson.loads(call(connect(port), "GET", f"/v1/games/{long_game}")[1])["version"]
         history = len(call(connect(port), "GET", f"/v1/games/{long_game}/events?after=0&limit=500")[1])
-        print(f"long history: game {long_game} at version {version}; its first page of 500 versions is "
-              f"{history:,} bytes; the game holds {game_bytes(store, long_game):,} bytes of Redis")
+        print(
+            f"long history: game {long_game} at version {version}; its first page of 500 versions is "
+            f"{history:,} bytes; the game holds {game_bytes(store, long_game):,} bytes of Redis"
+        )
         idle = {"healthz": [], "move": []}
         loaded = {"healthz": [], "move": []}
         made: dict[str, list[str]] = {}
@@ -194,12 +204,19 @@ def run(rounds: int, seconds: float) -> None:
             probe(port, time.monotonic() + seconds / 2, idle)
             queue = multiprocessing.Queue()
             until = time.monotonic() + seconds
-            load = [multiprocessing.Process(target=creator, args=(port, f"127.0.1.{i + 1}", until, queue))
-                    for i in range(8)]
-            load += [multiprocessing.Process(target=json_reader, args=(port, f"127.0.2.{i + 1}", long_game, until,
-                                                                       queue)) for i in range(4)]
-            load += [multiprocessing.Process(target=stream_reader, args=(port, f"127.0.3.{i + 1}", long_game,
-                                                                         version, until, queue)) for i in range(4)]
+            load = [
+                multiprocessing.Process(target=creator, args=(port, f"127.0.1.{i + 1}", until, queue)) for i in range(8)
+            ]
+            load += [
+                multiprocessing.Process(target=json_reader, args=(port, f"127.0.2.{i + 1}", long_game, until, queue))
+                for i in range(4)
+            ]
+            load += [
+                multiprocessing.Process(
+                    target=stream_reader, args=(port, f"127.0.3.{i + 1}", long_game, version, until, queue)
+                )
+                for i in range(4)
+            ]
             for process in load:
                 process.start()
             prober = threading.Thread(target=probe, args=(port, until, loaded))
@@ -217,28 +234,36 @@ def run(rounds: int, seconds: float) -> None:
                         answers[item[0]][status] += count
                 else:
                     reads.append(item)
-            print(f"round {round_ + 1}: idle healthz p99 {pct(idle['healthz'], 0.99):.1f} ms, "
-                  f"load healthz p99 {pct(loaded['healthz'], 0.99):.1f} ms, load move p99 "
-                  f"{pct(loaded['move'], 0.99):.1f} ms")
+            print(
+                f"round {round_ + 1}: idle healthz p99 {pct(idle['healthz'], 0.99):.1f} ms, "
+                f"load healthz p99 {pct(loaded['healthz'], 0.99):.1f} ms, load move p99 "
+                f"{pct(loaded['move'], 0.99):.1f} ms"
+            )
         for name in ("healthz", "move"):
             a, b = idle[name], loaded[name]
             for phase, values in (("idle", a), ("load", b)):
-                print(f"{name:8} {phase}  n={len(values):5} p50 {pct(values, .5):6.1f} p99 {pct(values, .99):6.1f} "
-                      f"max {max(values) * 1000:6.1f} ms")
-            print(f"{name:8} p99 load/idle {pct(b, .99) / pct(a, .99):.2f}x")
+                print(
+                    f"{name:8} {phase}  n={len(values):5} p50 {pct(values, 0.5):6.1f} p99 {pct(values, 0.99):6.1f} "
+                    f"max {max(values) * 1000:6.1f} ms"
+                )
+            print(f"{name:8} p99 load/idle {pct(b, 0.99) / pct(a, 0.99):.2f}x")
         json_pages = sum(r[1] for r in reads if r[0] == "json")
         streams = sum(r[1] for r in reads if r[0] == "stream")
         refused = sum(r[3] for r in reads if r[0] == "json")
-        print(f"readers: {json_pages} JSON pages ({sum(r[2] for r in reads if r[0] == 'json'):,} bytes; {refused} "
-              "asked past the budget and refused), "
-              f"{streams} whole streams ({sum(r[2] for r in reads if r[0] == 'stream'):,} bytes)")
+        print(
+            f"readers: {json_pages} JSON pages ({sum(r[2] for r in reads if r[0] == 'json'):,} bytes; {refused} "
+            "asked past the budget and refused), "
+            f"{streams} whole streams ({sum(r[2] for r in reads if r[0] == 'stream'):,} bytes)"
+        )
         time.sleep(2)
         per_game = game_bytes(store, long_game)
         for source in sorted(answers):
             games = made.get(source, [])
             held = sum(game_bytes(store, game_id) for game_id in games)
-            print(f"creator {source}: answers {dict(sorted(answers[source].items()))}; {len(games)} games hold "
-                  f"{held:,} bytes of Redis now; the daily quota (20 games) bounds it near {20 * per_game:,}")
+            print(
+                f"creator {source}: answers {dict(sorted(answers[source].items()))}; {len(games)} games hold "
+                f"{held:,} bytes of Redis now; the daily quota (20 games) bounds it near {20 * per_game:,}"
+            )
         print(f"(mean healthz idle {statistics.mean(idle['healthz']) * 1000:.1f} ms)")
     finally:
         server.terminate()

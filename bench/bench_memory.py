@@ -38,12 +38,14 @@ def game_bytes(connection: redis.Redis, game_id: str) -> dict[str, int]:
 
 def measure(client, connection: redis.Redis, game_type: str, checkpoints: list[int]) -> list[tuple[int, int]]:
     players, options = GAMES[game_type]
-    created = client.post("/v1/games", json={"type": game_type, "seats": [{"name": f"P{i}"} for i in range(players)],
-                                             "options": options, "seed": 7}).get_json()
+    created = client.post(
+        "/v1/games",
+        json={"type": game_type, "seats": [{"name": f"P{i}"} for i in range(players)], "options": options, "seed": 7},
+    ).get_json()
     game_id = created["game"]["id"]
     tokens = {t["seat"]: t["token"] for t in created["tokens"]}
     pick, found, moves = random.Random(1), [], 0
-    while checkpoints[len(found):]:
+    while checkpoints[len(found) :]:
         game = client.get(f"/v1/games/{game_id}").get_json()
         if moves == checkpoints[len(found)] or game["status"] != "running":
             found.append((moves, game_bytes(connection, game_id)))
@@ -52,8 +54,11 @@ def measure(client, connection: redis.Redis, game_type: str, checkpoints: list[i
             continue
         seat = pick.choice(game["to_act"])
         mine = client.get(f"/v1/games/{game_id}", headers={"Authorization": f"Bearer {tokens[seat]}"}).get_json()
-        response = client.post(f"/v1/games/{game_id}/actions", json=pick.choice(mine["legal_actions"]),
-                               headers={"Authorization": f"Bearer {tokens[seat]}", "Idempotency-Key": f"m{moves}"})
+        response = client.post(
+            f"/v1/games/{game_id}/actions",
+            json=pick.choice(mine["legal_actions"]),
+            headers={"Authorization": f"Bearer {tokens[seat]}", "Idempotency-Key": f"m{moves}"},
+        )
         assert response.status_code == 200, response.get_json()
         moves += 1
     return found

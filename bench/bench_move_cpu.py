@@ -31,12 +31,25 @@ FLOOR_MOVES_PER_GAME = 40
 
 
 def call(app, method: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
-    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "SCRIPT_NAME": "", "QUERY_STRING": "",
-               "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
-               "REMOTE_ADDR": "127.0.0.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
-               "wsgi.errors": sys.stderr, "wsgi.multithread": False, "wsgi.multiprocess": True,
-               "wsgi.run_once": False, "wsgi.version": (1, 0), "CONTENT_TYPE": "application/json",
-               "CONTENT_LENGTH": str(len(body))}
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "SCRIPT_NAME": "",
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "wsgi.version": (1, 0),
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(body)),
+    }
     environ.update({"HTTP_" + name.upper().replace("-", "_"): value for name, value in headers.items()})
     answer: list[str] = []
     chunks = app(environ, lambda status, _headers, exc_info=None: answer.append(status))
@@ -55,8 +68,9 @@ class Deskovka:
         self.tokens: dict[int, str] = {}
 
     def new_game(self) -> None:
-        body = json.dumps({"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}],
-                           "options": {"hand_size": HAND}}).encode()
+        body = json.dumps(
+            {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "options": {"hand_size": HAND}}
+        ).encode()
         status, created = call(self.app, "POST", "/v1/games", body, {})
         assert status == 201, created
         created = json.loads(created)
@@ -68,10 +82,18 @@ class Deskovka:
         start = time.process_time()
         game = self.game
         seat = game["to_act"][0]
-        action = {"type": "place", "card": self.rng.choice(game["view"]["hands"][seat]["cards"])["id"],
-                  "gap": self.rng.randint(0, len(game["view"]["timeline"]))}
-        status, answer = call(self.app, "POST", f"/v1/games/{game['id']}/actions", json.dumps(action).encode(),
-                              {"Authorization": f"Bearer {self.tokens[seat]}", "If-Match": f'"{game["version"]}"'})
+        action = {
+            "type": "place",
+            "card": self.rng.choice(game["view"]["hands"][seat]["cards"])["id"],
+            "gap": self.rng.randint(0, len(game["view"]["timeline"])),
+        }
+        status, answer = call(
+            self.app,
+            "POST",
+            f"/v1/games/{game['id']}/actions",
+            json.dumps(action).encode(),
+            {"Authorization": f"Bearer {self.tokens[seat]}", "If-Match": f'"{game["version"]}"'},
+        )
         assert status == 200, answer
         self.game = json.loads(answer)["game"]
         return time.process_time() - start
@@ -87,13 +109,24 @@ class Around(Deskovka):
         self.new_game()
         game = self.game
         seat = game["to_act"][0]
-        self.request = ("POST", f"/v1/games/{game['id']}/actions", json.dumps(
-            {"type": "place", "card": game["view"]["hands"][seat]["cards"][0]["id"], "gap": 0}).encode(),
-            {"Authorization": f"Bearer {self.tokens[seat]}", "If-Match": f'"{game["version"]}"',
-             "Origin": "https://club.example"})
+        self.request = (
+            "POST",
+            f"/v1/games/{game['id']}/actions",
+            json.dumps({"type": "place", "card": game["view"]["hands"][seat]["cards"][0]["id"], "gap": 0}).encode(),
+            {
+                "Authorization": f"Bearer {self.tokens[seat]}",
+                "If-Match": f'"{game["version"]}"',
+                "Origin": "https://club.example",
+            },
+        )
         with self.app.app_context():
-            recorded = actions.move(game["id"], json.loads(self.request[2]), self.request[3]["Authorization"],
-                                    self.request[3]["If-Match"], None)
+            recorded = actions.move(
+                game["id"],
+                json.loads(self.request[2]),
+                self.request[3]["Authorization"],
+                self.request[3]["If-Match"],
+                None,
+            )
         actions.move = lambda *args: recorded
 
     def move(self) -> float:
@@ -152,16 +185,23 @@ def main() -> None:
         if args.around:
             del roots["floor"]
         kinds = {"floor": "floor", "before": "around" if args.around else "deskovka"}
-        children = {name: subprocess.Popen(
-            [sys.executable, __file__, "--child", kinds.get(name, kinds["before"]), redis_url],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env={**os.environ, "PYTHONPATH": str(root), "DESKOVKA_REDIS_URL": redis_url}) for name, root in
-            roots.items()}
+        children = {
+            name: subprocess.Popen(
+                [sys.executable, __file__, "--child", kinds.get(name, kinds["before"]), redis_url],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                env={**os.environ, "PYTHONPATH": str(root), "DESKOVKA_REDIS_URL": redis_url},
+            )
+            for name, root in roots.items()
+        }
         try:
             for process in children.values():
                 assert process.stdout.readline().strip() == "ready"
-            print(f"before: {args.before}; {args.moves} moves a round; median CPU µs a move"
-                  f"{' (around the move only)' if args.around else ''}")
+            print(
+                f"before: {args.before}; {args.moves} moves a round; median CPU µs a move"
+                f"{' (around the move only)' if args.around else ''}"
+            )
             if args.rounds <= 20:  # more rounds: the medians only
                 print("| round | floor | before | after | after/before | after/floor |\n|---|---|---|---|---|---|")
             ratios, taken = [], []
@@ -176,12 +216,23 @@ def main() -> None:
                 ratios.append((cpu["after"] / cpu["before"], cpu["after"] / cpu["floor"]))
                 taken.append(cpu)
                 if args.rounds <= 20:
-                    print(f"| {round_} | {cpu['floor']:.0f} | {cpu['before']:.0f} | {cpu['after']:.0f} | "
-                          f"{ratios[-1][0]:.3f} | {ratios[-1][1]:.2f} |", flush=True)
-            print("median µs: " + ", ".join(f"{name} {statistics.median(c[name] for c in taken):.1f}"
-                                            for name in ("floor", "before", "after") if name in children))
-            print(f"medians: after/before {statistics.median(r for r, _ in ratios):.3f}, "
-                  f"after/floor {statistics.median(f for _, f in ratios):.2f}")
+                    print(
+                        f"| {round_} | {cpu['floor']:.0f} | {cpu['before']:.0f} | {cpu['after']:.0f} | "
+                        f"{ratios[-1][0]:.3f} | {ratios[-1][1]:.2f} |",
+                        flush=True,
+                    )
+            print(
+                "median µs: "
+                + ", ".join(
+                    f"{name} {statistics.median(c[name] for c in taken):.1f}"
+                    for name in ("floor", "before", "after")
+                    if name in children
+                )
+            )
+            print(
+                f"medians: after/before {statistics.median(r for r, _ in ratios):.3f}, "
+                f"after/floor {statistics.median(f for _, f in ratios):.2f}"
+            )
         finally:
             for process in children.values():
                 process.stdin.close()

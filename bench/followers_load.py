@@ -132,8 +132,11 @@ class Record:
 async def create_games(conn: Connection, count: int, hand_size: int = 10) -> list[Game]:
     games = []
     for _ in range(count):
-        created = await conn.json("POST", "/v1/games", {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}],
-                                                        "options": {"hand_size": hand_size}})
+        created = await conn.json(
+            "POST",
+            "/v1/games",
+            {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "options": {"hand_size": hand_size}},
+        )
         games.append(Game(created["game"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}))
     return games
 
@@ -147,8 +150,12 @@ async def move(conn: Connection, game: Game, record: Record) -> int | None:
     seat = state["to_act"][0]
     mine = await conn.json("GET", f"/v1/games/{game.id}", headers=bearer(game.tokens[seat]))
     started = time.monotonic()
-    answer = await conn.json("POST", f"/v1/games/{game.id}/actions", mine["legal_actions"][0],
-                             {**bearer(game.tokens[seat]), "If-Match": f'"{mine["version"]}"'})
+    answer = await conn.json(
+        "POST",
+        f"/v1/games/{game.id}/actions",
+        mine["legal_actions"][0],
+        {**bearer(game.tokens[seat]), "If-Match": f'"{mine["version"]}"'},
+    )
     done = time.monotonic()
     record.move_seconds.append(done - started)
     version = answer["game"]["version"]
@@ -190,8 +197,11 @@ async def stream(host: str, port: int, game_id: str, record: Record, lifetime: f
     writer = None
     try:
         reader, writer = await asyncio.open_connection(host, port)
-        writer.write(request_bytes("GET", f"/v1/games/{game_id}/events?wait={lifetime:g}",
-                                   headers={"Accept": "text/event-stream"}))
+        writer.write(
+            request_bytes(
+                "GET", f"/v1/games/{game_id}/events?wait={lifetime:g}", headers={"Accept": "text/event-stream"}
+            )
+        )
         status, head = await read_head(reader)
         if status != 200:
             raise HttpError(f"stream {status}: {await read_body(reader, head)!r}")
@@ -230,8 +240,9 @@ async def probe_health(host: str, port: int, record: Record, stop: asyncio.Event
         await asyncio.sleep(max(every - (time.monotonic() - started), 0))
 
 
-async def open_followers(host: str, port: int, games: list[Game], count: int, record: Record,
-                         batch: int = 250) -> list[asyncio.Task]:
+async def open_followers(
+    host: str, port: int, games: list[Game], count: int, record: Record, batch: int = 250
+) -> list[asyncio.Task]:
     """Open `count` followers over the games, alternately long-poll and stream; wait until all are answered."""
     tasks = []
     for i in range(count):

@@ -35,11 +35,15 @@ def main(games: int) -> None:
     started = time.perf_counter()
     results = [play_one(seed) for seed in range(games)]
     wins = sum(r[0] for r in results)
-    print(f"{games} seeded 2-player games, good vs random: good wins {wins:g} ({100 * wins / games:.1f}%; a tie counts "
-          f"as a shared win)")
-    print(f"mean score good {statistics.mean(r[1] for r in results):.1f}, random "
-          f"{statistics.mean(r[2] for r in results):.1f}; mean turns {statistics.mean(r[3] for r in results):.1f}; "
-          f"{time.perf_counter() - started:.1f} s")
+    print(
+        f"{games} seeded 2-player games, good vs random: good wins {wins:g} ({100 * wins / games:.1f}%; a tie counts "
+        f"as a shared win)"
+    )
+    print(
+        f"mean score good {statistics.mean(r[1] for r in results):.1f}, random "
+        f"{statistics.mean(r[2] for r in results):.1f}; mean turns {statistics.mean(r[3] for r in results):.1f}; "
+        f"{time.perf_counter() - started:.1f} s"
+    )
 
 
 if __name__ == "__main__":

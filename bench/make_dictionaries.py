@@ -50,7 +50,7 @@ def main() -> None:
     for game in all_games():
         # Deflate finds what lies nearest the dictionary's end most cheaply: the end of the sample is kept.
         path = FOLDER / f"{game.name}-{args.suffix}.zdict"
-        path.write_bytes(sample(game.name, args.games)[-args.bytes:])
+        path.write_bytes(sample(game.name, args.games)[-args.bytes :])
         print(path)
 
 

@@ -20,11 +20,15 @@ def scratch_redis(port: int | None = None, appendfsync: str | None = None) -> It
     With `appendfsync` ("always", "everysec") it keeps an append-only file, as the embedded Redis does.
     """
     folder = Path(tempfile.mkdtemp(prefix="dk-bench-"))
-    where = ["--port", str(port), "--bind", "127.0.0.1"] if port else ["--port", "0", "--unixsocket",
-                                                                       str(folder / "redis.sock")]
+    where = (
+        ["--port", str(port), "--bind", "127.0.0.1"]
+        if port
+        else ["--port", "0", "--unixsocket", str(folder / "redis.sock")]
+    )
     persistence = ["--appendonly", "yes", "--appendfsync", appendfsync] if appendfsync else ["--appendonly", "no"]
-    server = subprocess.Popen([redis_server_binary(), *where, "--save", "", *persistence, "--dir", str(folder)],
-                              stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [redis_server_binary(), *where, "--save", "", *persistence, "--dir", str(folder)], stdout=subprocess.DEVNULL
+    )
     url = f"redis://127.0.0.1:{port}/0" if port else f"unix://{folder / 'redis.sock'}"
     try:
         connection = redis.Redis.from_url(url)

@@ -15,8 +15,9 @@ from engine.lost_cities.rules import LostCities
 from engine.ticket_to_ride.rules import TicketToRide
 from engine.timeline.rules import Timeline
 
-_GAMES: dict[str, Game] = {game.name: game for game in
-                           (AroundTheWorld(), Chronology(), LostCities(), TicketToRide(), Timeline())}
+_GAMES: dict[str, Game] = {
+    game.name: game for game in (AroundTheWorld(), Chronology(), LostCities(), TicketToRide(), Timeline())
+}
 
 
 def get_game(name: str) -> Game:
@@ -24,8 +25,11 @@ def get_game(name: str) -> Game:
     try:
         return _GAMES[name]
     except KeyError:
-        raise UnknownGame(f"There is no game type {name!r}; deskovka plays {', '.join(sorted(_GAMES))}.",
-                          game_type=name, choices=sorted(_GAMES)) from None
+        raise UnknownGame(
+            f"There is no game type {name!r}; deskovka plays {', '.join(sorted(_GAMES))}.",
+            game_type=name,
+            choices=sorted(_GAMES),
+        ) from None
 
 
 def all_games() -> list[Game]:

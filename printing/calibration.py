@@ -94,8 +94,11 @@ def _settings(plan: SheetPlan, spec: Mapping[str, Any]) -> str:
     lang = spec["language"]
     say = texts("calibration", lang)
     settings = say["settings"].format(
-        paper=spec["paper"].upper(), card=f"{number(plan.card[0], lang)}×{number(plan.card[1], lang)}",
-        bleed=number(plan.bleed, lang), duplex=say["duplex"][plan.duplex])
+        paper=spec["paper"].upper(),
+        card=f"{number(plan.card[0], lang)}×{number(plan.card[1], lang)}",
+        bleed=number(plan.bleed, lang),
+        duplex=say["duplex"][plan.duplex],
+    )
     if plan.duplex in ("long", "short"):
         settings += " · " + say["back_offset"].format(**_offset(spec))
     return settings

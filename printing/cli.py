@@ -33,13 +33,19 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(dest="print_command", required=True, metavar="{deck,calibration,sheets,reference}")
     ids = ", ".join(builtin_ids())
     deck = commands.add_parser(
-        "deck", help="print a built-in deck or a deck file (CSV or JSON)",
+        "deck",
+        help="print a built-in deck or a deck file (CSV or JSON)",
         description=f"Print a built-in deck ({ids}) or your own deck file to PDF, offline. A file gets the checks "
-                    "POST /v1/decks gives an upload, and every problem is listed at once. (Decks uploaded to the API "
-                    "print through POST /v1/print-jobs.)")
-    deck.add_argument("deck", metavar="DECK|FILE", help=f"a built-in deck's id ({ids}), or a deck file: a deck "
-                      "document (.json) or a spreadsheet's CSV export (.csv, UTF-8; the columns of "
-                      "`deskovka deck validate --help`)")
+        "POST /v1/decks gives an upload, and every problem is listed at once. (Decks uploaded to the API "
+        "print through POST /v1/print-jobs.)",
+    )
+    deck.add_argument(
+        "deck",
+        metavar="DECK|FILE",
+        help=f"a built-in deck's id ({ids}), or a deck file: a deck "
+        "document (.json) or a spreadsheet's CSV export (.csv, UTF-8; the columns of "
+        "`deskovka deck validate --help`)",
+    )
     deck.add_argument("--title", default=None, help="for a CSV file: the English title (default: the file's name)")
     deck.add_argument("--kind", choices=["dated", "ordinal"], default="dated", help="for a CSV file (default dated)")
     _layout_options(deck)
@@ -49,8 +55,13 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         metavar="MM",
         help="bleed around each card, 0-5 mm (default: up to 3 mm, as fits)",
     )
-    deck.add_argument("--language", "--lang", default="en", choices=LANGUAGES,
-                      help="language of the card texts (default: en; --lang is its old name)")
+    deck.add_argument(
+        "--language",
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help="language of the card texts (default: en; --lang is its old name)",
+    )
     deck.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: DECK.pdf)")
     deck.set_defaults(func=run_deck)
     calibration = commands.add_parser(
@@ -81,8 +92,13 @@ def _sheets_command(commands: Any) -> None:
         help="sheets on each page: 1, or 2 side by side (default: 1)",
     )
     sheets.add_argument("--paper", default="a4", choices=tuple(PAPERS), type=str.lower, help="paper (default: a4)")
-    sheets.add_argument("--language", "--lang", default="en", choices=LANGUAGES,
-                        help="language of the labels (default: en; --lang is its old name)")
+    sheets.add_argument(
+        "--language",
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help="language of the labels (default: en; --lang is its old name)",
+    )
     sheets.add_argument(
         "--names", type=_names, default=[], metavar="A,B", help="player names, one per sheet in turn, e.g. Eva,Petr"
     )
@@ -98,8 +114,13 @@ def _reference_command(commands: Any) -> None:
         description="Print a sheet of one game's reference card: set-up, a turn, special rules, end and scoring.",
     )
     reference.add_argument("game", metavar="GAME", choices=GAMES, help=f"the game: {', '.join(GAMES)}")
-    reference.add_argument("--language", "--lang", default="en", choices=LANGUAGES,
-                           help="language of the card (default: en; --lang is its old name)")
+    reference.add_argument(
+        "--language",
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help="language of the card (default: en; --lang is its old name)",
+    )
     reference.add_argument(
         "--size", default="poker", choices=tuple(REFERENCE_SIZES), type=str.lower, help="card size (default: poker)"
     )
@@ -298,9 +319,12 @@ def _warn_about_bleed(spec: dict[str, Any]) -> None:
         return  # render reports the problems
     if checked["bleed"] < LOW_BLEED:
         chosen = "as asked" if spec.get("bleed") is not None else "the most that keeps the most cards on a sheet"
-        print(f"{PROG}: warning: the bleed is {checked['bleed']:g} mm ({chosen}); below {LOW_BLEED:g} mm a cut a "
-              "little off the line shows a white edge. Try another --size or --paper, or --bleed 1 for fewer "
-              "cards a sheet.", file=sys.stderr)
+        print(
+            f"{PROG}: warning: the bleed is {checked['bleed']:g} mm ({chosen}); below {LOW_BLEED:g} mm a cut a "
+            "little off the line shows a white edge. Try another --size or --paper, or --bleed 1 for fewer "
+            "cards a sheet.",
+            file=sys.stderr,
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

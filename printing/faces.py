@@ -171,8 +171,9 @@ def draw_face(
     label_size = max(min(box.foot[3] * LABEL_TEXT, 0.09 * box.height), MIN_SIZE)
     with text_block(canvas) as block:
         block.fill(INK)
-        title = fit(pick_language(card.title, lang), BOLD, *box.title[2:], max(12 * box.scale, MIN_SIZE), MIN_SIZE,
-                    TITLE_LINES)
+        title = fit(
+            pick_language(card.title, lang), BOLD, *box.title[2:], max(12 * box.scale, MIN_SIZE), MIN_SIZE, TITLE_LINES
+        )
         block.fitted(title, BOLD, box.title)
         if dated:
             block.fill(_colour(on_colour(colour)))
@@ -181,8 +182,17 @@ def draw_face(
         # The question side's foot lies right in front of the date: screen it (its ground and the deck's name along
         # its top are in the face's form).
         year = "" if card.year is None else str(abs(card.year))
-        draw_screen(canvas, box.foot, colour, on_colour(colour), label_size, 1.5 * mm * box.scale, card.id,
-                    _name_height(box), year)
+        draw_screen(
+            canvas,
+            box.foot,
+            colour,
+            on_colour(colour),
+            label_size,
+            1.5 * mm * box.scale,
+            card.id,
+            _name_height(box),
+            year,
+        )
 
 
 def _name_height(box: FaceLayout) -> float:
@@ -251,5 +261,8 @@ def _draw_power(block: Block, power: Power, colour: str, lang: str, box: FaceLay
     name = fit(pick_language(power.name, lang), BOLD, *name_box[2:], max(8 * s, MIN_SIZE), MIN_SIZE, 2)
     block.fitted(name, BOLD, name_box)
     block.fill(INK)
-    block.fitted(fit(pick_language(power.text, lang), REGULAR, *text_box[2:], max(6.5 * s, MIN_SIZE), MIN_SIZE),
-                 REGULAR, text_box)
+    block.fitted(
+        fit(pick_language(power.text, lang), REGULAR, *text_box[2:], max(6.5 * s, MIN_SIZE), MIN_SIZE),
+        REGULAR,
+        text_box,
+    )

@@ -38,8 +38,17 @@ def _row(seed: str, row: int, count: int, avoid: str) -> str:
     raise AssertionError("unreachable: a row of random digits keeps spelling the year")
 
 
-def draw_screen(canvas: Canvas, box: tuple[float, float, float, float], colour: str, ink: str, size: float,
-                radius: float, seed: str, clear: float = 0.0, avoid: str = "") -> None:
+def draw_screen(
+    canvas: Canvas,
+    box: tuple[float, float, float, float],
+    colour: str,
+    ink: str,
+    size: float,
+    radius: float,
+    seed: str,
+    clear: float = 0.0,
+    avoid: str = "",
+) -> None:
     """Write rows of `size` digits a little from `colour` toward `ink` over `box` (points), clipped to its corners.
 
     The block's ground of `colour` is the face's form (`printing.faces`), drawn before; the top `clear` points stay

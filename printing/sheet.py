@@ -119,8 +119,10 @@ class SheetPlan:
     @property
     def touching(self) -> tuple[bool, bool]:
         """Whether neighbouring cards' trims lie nearer than APART_MIN: side by side, one above the other."""
-        return (self.columns > 1 and 2 * self.bleed + self.gutter[0] < APART_MIN - EPSILON,
-                self.rows > 1 and 2 * self.bleed + self.gutter[1] < APART_MIN - EPSILON)
+        return (
+            self.columns > 1 and 2 * self.bleed + self.gutter[0] < APART_MIN - EPSILON,
+            self.rows > 1 and 2 * self.bleed + self.gutter[1] < APART_MIN - EPSILON,
+        )
 
     @property
     def per_sheet(self) -> int:

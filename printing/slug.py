@@ -24,16 +24,20 @@ def slug_text(plan: SheetPlan, paper: str) -> tuple[str, ...]:
     """Name the paper, card size, bleed and duplex mode of a sheet: in full, then shorter for tight margins."""
     preset = next((name for name, size in CARD_SIZES.items() if size == plan.card), None)
     size = f"{plan.card[0]:g}×{plan.card[1]:g} mm"
-    full = (f"deskovka · {paper.upper()} · {f'{preset} {size}' if preset else size} · bleed {plan.bleed:g} mm · "
-            f"{DUPLEX_NAMES[plan.duplex]}")
+    full = (
+        f"deskovka · {paper.upper()} · {f'{preset} {size}' if preset else size} · bleed {plan.bleed:g} mm · "
+        f"{DUPLEX_NAMES[plan.duplex]}"
+    )
     short = f"{paper.upper()} · {size} · bleed {plan.bleed:g} mm · {DUPLEX_NAMES[plan.duplex]}"
     where = TOUCHING.get(plan.touching)
     if where is None:
         return full, short
     # No room for a gutter: the sheet says so, since a miscut there shows the neighbour's colours.
-    return (f"{full} · no room for a gutter: cards touch {where}, cut exactly on the lines",
-            f"{short} · cards touch {where}: cut exactly on the lines",
-            f"{paper.upper()} · bleed {plan.bleed:g} mm · {TOUCH_SHORT[plan.touching]} touch: cut on the lines")
+    return (
+        f"{full} · no room for a gutter: cards touch {where}, cut exactly on the lines",
+        f"{short} · cards touch {where}: cut exactly on the lines",
+        f"{paper.upper()} · bleed {plan.bleed:g} mm · {TOUCH_SHORT[plan.touching]} touch: cut on the lines",
+    )
 
 
 def _box_height() -> float:

@@ -88,8 +88,10 @@ def _face_problems(card: tuple[float, float], deck: Deck | None, lang: str) -> l
         return [f"size: {error}"]
     if long_titles:
         some = f"{len(long_titles)} titles do" if len(long_titles) > 1 else "a title does"
-        return [f"size: on a {card[0]:g}x{card[1]:g} mm card {some} not fit at {MIN_SIZE:g} pt (such as "
-                f"{long_titles[0]!r}); choose a larger size"]
+        return [
+            f"size: on a {card[0]:g}x{card[1]:g} mm card {some} not fit at {MIN_SIZE:g} pt (such as "
+            f"{long_titles[0]!r}); choose a larger size"
+        ]
     return []
 
 

@@ -155,8 +155,9 @@ def baselines(fitted: Fitted, y: float, height: float) -> list[float]:
     """Return the baseline of each line of `fitted` set centred in a box from `y` up `height` points."""
     leading = fitted.size * LEADING
     top = y + (height + fitted.height) / 2
-    return [top - i * leading - (leading - fitted.size) / 2 - fitted.size * BASELINE_DROP
-            for i in range(len(fitted.lines))]
+    return [
+        top - i * leading - (leading - fitted.size) / 2 - fitted.size * BASELINE_DROP for i in range(len(fitted.lines))
+    ]
 
 
 def draw_text(

@@ -22,8 +22,19 @@ def redis_url():
     folder = Path(tempfile.mkdtemp(prefix="dk-redis-"))
     socket = folder / "redis.sock"
     process = subprocess.Popen(
-        [redis_server_binary(), "--port", "0", "--unixsocket", str(socket), "--save", "", "--appendonly", "no",
-         "--dir", str(folder)],
+        [
+            redis_server_binary(),
+            "--port",
+            "0",
+            "--unixsocket",
+            str(socket),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(folder),
+        ],
         stdout=subprocess.DEVNULL,
     )
     url = f"unix://{socket}"
@@ -56,8 +67,11 @@ def make_app(redis_client, redis_url):
 
     def make(**overrides):
         # Every test client is one address: tests of the limits turn them on themselves.
-        made.append(create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True,
-                                "RATE_LIMITS": {}, **overrides}))
+        made.append(
+            create_app(
+                {"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True, "RATE_LIMITS": {}, **overrides}
+            )
+        )
         return made[-1]
 
     yield make

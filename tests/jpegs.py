@@ -16,9 +16,9 @@ def segments(data: bytes) -> list[tuple[int, bytes]]:
     while i < len(data):
         marker = data[i + 1]
         if marker == 0xD9:
-            pieces.append((marker, data[i:i + 2]))
+            pieces.append((marker, data[i : i + 2]))
             break
-        end = i + 2 + int.from_bytes(data[i + 2:i + 4], "big")
+        end = i + 2 + int.from_bytes(data[i + 2 : i + 4], "big")
         if marker == SOS:
             found = NEXT_MARKER.search(data, end)
             assert found is not None

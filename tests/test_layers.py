@@ -15,8 +15,12 @@ PACKAGES = ("api", "engine", "printing", "worker")
 def lint_imports(root: Path) -> subprocess.CompletedProcess:
     """Run lint-imports on the packages under `root`, found there first."""
     env = {**os.environ, "PYTHONPATH": str(root)}
-    command = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command as c; "
-               "sys.exit(c(['--no-cache', '--no-logo', 'pyproject.toml']))"]
+    command = [
+        sys.executable,
+        "-c",
+        "import sys; from importlinter.cli import lint_imports_command as c; "
+        "sys.exit(c(['--no-cache', '--no-logo', 'pyproject.toml']))",
+    ]
     return subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=300)
 
 

@@ -1,4 +1,4 @@
-"""The house rules as tests: ruff (with isort) on everything, mypy on the pure packages."""
+"""The house rules as tests: ruff (lint, isort and format) on everything, mypy on the pure packages."""
 
 import subprocess
 import sys
@@ -13,6 +13,11 @@ def run(*command: str) -> subprocess.CompletedProcess:
 
 def test_ruff_finds_nothing():
     result = run("ruff", "check", "--no-cache", "api", "engine", "printing", "worker", "tests", "bench")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_would_change_nothing():
+    result = run("ruff", "format", "--check", "--no-cache", ".")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

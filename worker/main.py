@@ -24,8 +24,12 @@ HEARTBEAT_GRACE = 7
 MAINTENANCE = 3
 WORKER_TTL = 18  # RQ waits WORKER_TTL - 15 s for a job between looks at its maintenance clock
 PR_SET_PDEATHSIG = 1
-job_durations = Histogram("deskovka_print_job_duration_seconds", "Print jobs rendered, by queue and result.",
-                          ("queue", "result"), buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600))
+job_durations = Histogram(
+    "deskovka_print_job_duration_seconds",
+    "Print jobs rendered, by queue and result.",
+    ("queue", "result"),
+    buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600),
+)
 # RQ's maintenance, every MAINTENANCE seconds: at debug level, not among the lines an operator reads.
 CHATTER = ("Worker %s: cleaning registries", "Worker %s: cleaning group registries")
 
@@ -76,9 +80,15 @@ class PrintWorker(Worker):
 
 
 def make_worker(connection: redis.Redis, queues: list[str] | tuple[str, ...] = QUEUES) -> PrintWorker:
-    return PrintWorker(list(queues), connection=connection, serializer=JSONSerializer,
-                       exception_handlers=[no_retry_when_the_job_raised], job_monitoring_interval=MONITOR,
-                       maintenance_interval=MAINTENANCE, worker_ttl=WORKER_TTL)
+    return PrintWorker(
+        list(queues),
+        connection=connection,
+        serializer=JSONSerializer,
+        exception_handlers=[no_retry_when_the_job_raised],
+        job_monitoring_interval=MONITOR,
+        maintenance_interval=MAINTENANCE,
+        worker_ttl=WORKER_TTL,
+    )
 
 
 def run(queue_url: str, role: str = "large", burst: bool = False) -> None:

@@ -50,8 +50,10 @@ def serve(args: argparse.Namespace) -> int:
     logs.configure("deskovka serve")
     settings = config.from_env()
     if taken := port_taken(args.host, args.port):
-        sys.exit(f"deskovka: cannot listen on {args.host}:{args.port}: {taken}. Is another `deskovka serve` running? "
-                 "Stop it, or choose another port with --port.")
+        sys.exit(
+            f"deskovka: cannot listen on {args.host}:{args.port}: {taken}. Is another `deskovka serve` running? "
+            "Stop it, or choose another port with --port."
+        )
     children: list[Child] = []
     if not settings["REDIS_URL"]:
         try:
@@ -62,22 +64,39 @@ def serve(args: argparse.Namespace) -> int:
         try:
             lock.acquire()
         except Held as holder:
-            sys.exit(f"deskovka: another `deskovka serve` (pid {holder}) uses {embedded.data_dir}. "
-                     "Stop it, or give this one its own DESKOVKA_DATA_DIR.")
+            sys.exit(
+                f"deskovka: another `deskovka serve` (pid {holder}) uses {embedded.data_dir}. "
+                "Stop it, or give this one its own DESKOVKA_DATA_DIR."
+            )
         if embedded.shut_down_leftover():
-            logging.warning("stopped a Redis left serving %s (by a killed `serve` or another command)",
-                            embedded.data_dir)
+            logging.warning(
+                "stopped a Redis left serving %s (by a killed `serve` or another command)", embedded.data_dir
+            )
         os.environ["DESKOVKA_REDIS_URL"] = embedded.url
         os.environ.setdefault("DESKOVKA_QUEUE_URL", embedded.url)
-        logging.info("embedded Redis at %s (data in %s, appendfsync %s)", embedded.url, embedded.data_dir,
-                     embedded.fsync)
+        logging.info(
+            "embedded Redis at %s (data in %s, appendfsync %s)", embedded.url, embedded.data_dir, embedded.fsync
+        )
         children.append(Child("redis", embedded.spawn, ready=embedded.wait_ready, stop_timeout=30))
         children += [*worker_children(), *keeper_children()]
     # gunicorn finishes requests for up to 30 s (its graceful timeout) after SIGTERM.
     logged = ["--access-log"] if args.access_log else []
     connections = ["--connections", str(args.connections)] if args.connections else []
-    children.append(python_child("api", "api", "--host", args.host, "--port", str(args.port),
-                                 "--workers", str(args.workers), *connections, *logged, stop_timeout=35))
+    children.append(
+        python_child(
+            "api",
+            "api",
+            "--host",
+            args.host,
+            "--port",
+            str(args.port),
+            "--workers",
+            str(args.workers),
+            *connections,
+            *logged,
+            stop_timeout=35,
+        )
+    )
     return Supervisor(children).run()
 
 
@@ -102,8 +121,10 @@ def api(args: argparse.Namespace) -> int:
     from api.serving.supervisor import FATAL
 
     if taken := port_taken(args.host, args.port):
-        print(f"deskovka: cannot listen on {args.host}:{args.port}: {taken}; choose another port with --port.",
-              file=sys.stderr)
+        print(
+            f"deskovka: cannot listen on {args.host}:{args.port}: {taken}; choose another port with --port.",
+            file=sys.stderr,
+        )
         return FATAL  # `serve` stops rather than start it again and again
     run_gunicorn(args.host, args.port, args.workers, args.connections, args.access_log)
     return 0
@@ -190,39 +211,59 @@ def parser() -> argparse.ArgumentParser:
         ("api", api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
     ):
         run = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + ", until stopped (Ctrl-C).")
-        run.add_argument("--host", default="127.0.0.1",
-                         help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: all)")
+        run.add_argument(
+            "--host",
+            default="127.0.0.1",
+            help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: all)",
+        )
         run.add_argument("--port", type=int, default=8000, help="TCP port to listen on (default 8000)")
         run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
-        run.add_argument("--connections", type=int, default=None,
-                         help="open connections per worker before it answers 503 server/busy "
-                              "(default DESKOVKA_MAX_CONNECTIONS, 5000); each waiting follower holds one")
+        run.add_argument(
+            "--connections",
+            type=int,
+            default=None,
+            help="open connections per worker before it answers 503 server/busy "
+            "(default DESKOVKA_MAX_CONNECTIONS, 5000); each waiting follower holds one",
+        )
         # Before gevent workers each long-poll held a thread; the option is accepted and has no effect.
         run.add_argument("--threads", type=int, help=argparse.SUPPRESS)
-        run.add_argument("--access-log", action="store_true",
-                         help="log every request to standard output (off by default: it is written on the request's "
-                              "path)")
+        run.add_argument(
+            "--access-log",
+            action="store_true",
+            help="log every request to standard output (off by default: it is written on the request's path)",
+        )
         run.set_defaults(func=func)
 
     worker = commands.add_parser(
-        "worker", help="run an RQ worker that renders print jobs",
+        "worker",
+        help="run an RQ worker that renders print jobs",
         description="Render the print jobs queued in DESKOVKA_QUEUE_URL (else DESKOVKA_REDIS_URL, else the embedded "
-                    "Redis) until stopped; run as many as you like, on any machine.")
+        "Redis) until stopped; run as many as you like, on any machine.",
+    )
     worker.add_argument(
-        "--role", choices=("large", "small"), default="large",
+        "--role",
+        choices=("large", "small"),
+        default="large",
         help="large: large print jobs first, then small ones (default); small: only small jobs, so they never wait "
-             "behind a large one (run at least one of each)")
+        "behind a large one (run at least one of each)",
+    )
     worker.add_argument("--burst", action="store_true", help="quit when the queues are empty")
-    worker.add_argument("--metrics-port", type=int, default=None,
-                        help="serve this worker's Prometheus metrics (print job durations) on this port; under "
-                             "`deskovka serve` they are in the API's /metrics instead")
+    worker.add_argument(
+        "--metrics-port",
+        type=int,
+        default=None,
+        help="serve this worker's Prometheus metrics (print job durations) on this port; under "
+        "`deskovka serve` they are in the API's /metrics instead",
+    )
     worker.set_defaults(func=work)
 
     keeper = commands.add_parser(
-        "keeper", help="run the table keeper, which plays the bots of games no request is moving",
+        "keeper",
+        help="run the table keeper, which plays the bots of games no request is moving",
         description="Advance the tables that are due in DESKOVKA_REDIS_URL (else the embedded Redis): the moves of "
-                    "bots beyond what one request plays, at DESKOVKA_BOT_PACE moves a second per table, until "
-                    "stopped. Run one or more anywhere; they share the work and never move a table twice.")
+        "bots beyond what one request plays, at DESKOVKA_BOT_PACE moves a second per table, until "
+        "stopped. Run one or more anywhere; they share the work and never move a table twice.",
+    )
     keeper.set_defaults(func=keep)
 
     spec = commands.add_parser("openapi", help="write the OpenAPI document generated from the code")

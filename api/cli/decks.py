@@ -9,8 +9,18 @@ from urllib.parse import urlsplit
 from engine.decks.model import LANGUAGES, DeckError
 
 # The CSV columns, as engine.decks.upload names them (not imported here: it loads Pillow).
-CSV_COLUMNS = ("id", "theme", "year", "group", "position", "colour", *(f"title_{lang}" for lang in LANGUAGES),
-               "source", "note", "image")
+CSV_COLUMNS = (
+    "id",
+    "theme",
+    "year",
+    "group",
+    "position",
+    "colour",
+    *(f"title_{lang}" for lang in LANGUAGES),
+    "source",
+    "note",
+    "image",
+)
 
 
 def load(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -40,8 +50,10 @@ def validate(args: argparse.Namespace) -> int:
     if checked is None:
         return 2
     deck, _ = checked
-    print(f"{args.file}: a valid {deck.kind} deck of {len(deck.cards)} cards in {', '.join(deck.languages)} "
-          f"(id {deck.id})")
+    print(
+        f"{args.file}: a valid {deck.kind} deck of {len(deck.cards)} cards in {', '.join(deck.languages)} "
+        f"(id {deck.id})"
+    )
     return 0
 
 
@@ -65,8 +77,10 @@ def import_deck(args: argparse.Namespace) -> int:
         with EmbeddedRedis.from_settings(settings).borrowed() as url, redis.Redis.from_url(url) as connection:
             created, public = DeckStore(connection, int(settings["DECK_TTL"])).save(deck, doc, args.public)
     where = _where(str(url)) if settings["REDIS_URL"] else f"the embedded Redis (data in {settings['DATA_DIR']})"
-    print(f"{deck.id} ({len(deck.cards)} cards) {'imported into' if created else 'was already in'} {where}, "
-          f"key {DeckStore.key_for(deck.id)}, {'published' if public else 'private (listed to the operator only)'}")
+    print(
+        f"{deck.id} ({len(deck.cards)} cards) {'imported into' if created else 'was already in'} {where}, "
+        f"key {DeckStore.key_for(deck.id)}, {'published' if public else 'private (listed to the operator only)'}"
+    )
     return 0
 
 
@@ -78,20 +92,31 @@ def _where(url: str) -> str:
     return f"Redis at {parts.scheme}://{host}{port}{parts.path if parts.hostname else ''}"
 
 
-FILE_HELP = ("a deck document (.json, the format of GET /v1/decks/{id}) or a spreadsheet's CSV export (.csv, UTF-8): "
-             "one card a row, the first row naming the columns " + ", ".join(CSV_COLUMNS) + "; id and title_en are "
-             "required, and year (dated) or group and position (ordinal)")
+FILE_HELP = (
+    "a deck document (.json, the format of GET /v1/decks/{id}) or a spreadsheet's CSV export (.csv, UTF-8): "
+    "one card a row, the first row naming the columns " + ", ".join(CSV_COLUMNS) + "; id and title_en are "
+    "required, and year (dated) or group and position (ordinal)"
+)
 
 
 def register(commands: Any) -> None:
     deck = commands.add_parser("deck", help="validate or import a deck file (JSON, or CSV with the API's columns)")
     actions = deck.add_subparsers(dest="deck_command", required=True)
     for name, func, summary, description in (
-        ("validate", validate, "check a deck file and report every problem",
-         "Check a deck file offline with the checks POST /v1/decks runs, and report every problem at once."),
-        ("import", import_deck, "check a deck file and store it in the game store",
-         "Check a deck file and store it in the game store: the Redis at DESKOVKA_REDIS_URL, else the embedded Redis "
-         "in DESKOVKA_DATA_DIR. Games and print jobs then name it by the id it prints."),
+        (
+            "validate",
+            validate,
+            "check a deck file and report every problem",
+            "Check a deck file offline with the checks POST /v1/decks runs, and report every problem at once.",
+        ),
+        (
+            "import",
+            import_deck,
+            "check a deck file and store it in the game store",
+            "Check a deck file and store it in the game store: the Redis at DESKOVKA_REDIS_URL, else the embedded "
+            "Redis "
+            "in DESKOVKA_DATA_DIR. Games and print jobs then name it by the id it prints.",
+        ),
     ):
         command = actions.add_parser(name, help=summary, description=description)
         command.add_argument("file", help=FILE_HELP)

@@ -11,8 +11,18 @@ from flask import Flask, Response, request
 from api.http import cors
 
 # Endpoints whose answer shows what the caller's seat may see.
-SEAT_DEPENDENT = frozenset({"games.get_game", "games.create_game", "events.list_events", "actions.post_action",
-                            "seats.join_seat", "leaving.resign", "leaving.cancel_game", "leaving.post_rematch"})
+SEAT_DEPENDENT = frozenset(
+    {
+        "games.get_game",
+        "games.create_game",
+        "events.list_events",
+        "actions.post_action",
+        "seats.join_seat",
+        "leaving.resign",
+        "leaving.cancel_game",
+        "leaving.post_rematch",
+    }
+)
 
 
 def shared(origins: frozenset[str], environ: dict[str, Any], endpoint: str | None) -> list[tuple[str, str]]:

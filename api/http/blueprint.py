@@ -47,4 +47,3 @@ class Blueprint(flask_smorest.Blueprint):
                 del self.ARGUMENTS_PARSER
 
         return decorator
-

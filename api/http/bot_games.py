@@ -29,8 +29,11 @@ def admit(seats: list[dict[str, Any]]) -> bool:
         return False
     try:
         if not current_app.config["BOT_ONLY_GAMES"]:
-            raise Problem(422, "players/person_required",
-                          "This server plays no games of bots only: name a person's seat or leave one open.")
+            raise Problem(
+                422,
+                "players/person_required",
+                "This server plays no games of bots only: name a person's seat or leave one open.",
+            )
         check_running()
         rate_limits.check("bot_games")
     except Problem:
@@ -56,8 +59,12 @@ def check_running() -> None:
     if over:
         connection.zrem(key, *over)
     if len(ids) - len(over) >= min(allowed):
-        rate_limits.refuse("bot_games", f"At most {min(allowed)} games of bots only may be playing at once for one "
-                           "client; try again when one has ended, in about {retry} s.", RETRY_RUNNING)
+        rate_limits.refuse(
+            "bot_games",
+            f"At most {min(allowed)} games of bots only may be playing at once for one "
+            "client; try again when one has ended, in about {retry} s.",
+            RETRY_RUNNING,
+        )
 
 
 def started(game_id: str) -> None:

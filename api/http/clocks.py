@@ -118,8 +118,10 @@ def view(record: GameRecord) -> dict[str, Any] | None:
     return {
         "per_turn": record.clock["per_turn"],
         "on_timeout": record.clock["on_timeout"],
-        "deadlines": [{"seat": int(seat), "at": rfc3339(at)} for seat, at in sorted(record.deadlines.items(),
-                                                                                     key=lambda item: int(item[0]))],
+        "deadlines": [
+            {"seat": int(seat), "at": rfc3339(at)}
+            for seat, at in sorted(record.deadlines.items(), key=lambda item: int(item[0]))
+        ],
         "away": sorted(int(seat) for seat, n in record.timeouts.items() if n >= AWAY_AFTER),
         "now": rfc3339(due.millis()),
     }

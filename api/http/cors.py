@@ -18,11 +18,12 @@ def headers_for(origins: frozenset[str], origin: str | None, method: str) -> tup
     varies = "*" not in origins
     if not origin or not ("*" in origins or origin in origins):
         return {}, varies
-    headers = {"Access-Control-Allow-Origin": "*" if "*" in origins else origin,
-               "Access-Control-Expose-Headers": EXPOSE_HEADERS}
+    headers = {
+        "Access-Control-Allow-Origin": "*" if "*" in origins else origin,
+        "Access-Control-Expose-Headers": EXPOSE_HEADERS,
+    }
     if method == "OPTIONS":
         headers["Access-Control-Allow-Headers"] = ALLOW_HEADERS
         headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
         headers["Access-Control-Max-Age"] = "600"
     return headers, varies
-

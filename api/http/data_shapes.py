@@ -22,8 +22,12 @@ def shape_of(value: Any) -> Spec:
     if isinstance(value, str):
         return {"type": "string"}
     if isinstance(value, dict):
-        return {"type": "object", "properties": {key: shape_of(member) for key, member in value.items()},
-                "required": list(value), "additionalProperties": False}
+        return {
+            "type": "object",
+            "properties": {key: shape_of(member) for key, member in value.items()},
+            "required": list(value),
+            "additionalProperties": False,
+        }
     items = [shape_of(item) for item in value]
     merged = _merge(items) if items else {"type": "string"}
     return {"type": "array", "items": merged}

@@ -41,8 +41,7 @@ def union(members: dict[str, str], description: str) -> Spec:
     return {
         "description": description,
         "oneOf": [ref(name) for name in members.values()],
-        "discriminator": {"propertyName": "type",
-                          "mapping": {key: ref(name)["$ref"] for key, name in members.items()}},
+        "discriminator": {"propertyName": "type", "mapping": {key: ref(name)["$ref"] for key, name in members.items()}},
     }
 
 
@@ -82,29 +81,38 @@ def _bots(game: Game) -> str:
 def add_games(document: Spec) -> None:
     """Write the per-game schemas and turn the shared ones into oneOfs keyed by the game's type."""
     schemas = document["components"]["schemas"]
-    base = {name: copy.deepcopy(schemas[name]) for name in ("GameView", "ActionResult", "Events", "Replay",
-                                                           "CreateGame", "LogEntry")}
+    base = {
+        name: copy.deepcopy(schemas[name])
+        for name in ("GameView", "ActionResult", "Events", "Replay", "CreateGame", "LogEntry")
+    }
     games = {game.name: game for game in all_games()}
     for game in games.values():
         p = prefix(game)
         _strict(schemas, f"{p}Options", game.options_schema)
         for schema in game.action_schemas:
             _strict(schemas, schema.__name__, schema)
-        schemas[f"{p}Action"] = union({type_of(s): s.__name__ for s in game.action_schemas},
-                                      f"An action of {game.title}, told apart by `type`.")
-        schemas[f"{p}Event"] = union({type_of(s): s.__name__ for s in game.event_schemas},
-                                     f"An event of {game.title}, told apart by `type`.")
+        schemas[f"{p}Action"] = union(
+            {type_of(s): s.__name__ for s in game.action_schemas}, f"An action of {game.title}, told apart by `type`."
+        )
+        schemas[f"{p}Event"] = union(
+            {type_of(s): s.__name__ for s in game.event_schemas}, f"An event of {game.title}, told apart by `type`."
+        )
         kind = {"type": "string", "enum": [game.name], "description": "The game type."}
 
         answer = copy.deepcopy(base["GameView"])
         answer["description"] = f"A {game.title} game as the seat named by `you` sees it (null: a spectator)."
-        answer["properties"].update({
-            "type": kind,
-            "options": ref(f"{p}Options"),
-            "view": nullable(game.view_schema.__name__, "The table as your seat may see it; null while open seats "
-                             "wait for players (the deal happens when the last seat is taken)."),
-            "outcome": nullable(game.outcome_schema.__name__, "Winners and standings once over, else null."),
-        })
+        answer["properties"].update(
+            {
+                "type": kind,
+                "options": ref(f"{p}Options"),
+                "view": nullable(
+                    game.view_schema.__name__,
+                    "The table as your seat may see it; null while open seats "
+                    "wait for players (the deal happens when the last seat is taken).",
+                ),
+                "outcome": nullable(game.outcome_schema.__name__, "Winners and standings once over, else null."),
+            }
+        )
         answer["properties"]["legal_actions"]["items"] = ref(f"{p}Action")
         schemas[f"{p}Game"] = answer
 
@@ -124,8 +132,11 @@ def add_games(document: Spec) -> None:
             "properties": {
                 "type": kind,
                 "v": {"type": "integer", "minimum": 1, "description": "The version; also the message's `id`."},
-                "events": {"type": "array", "items": ref(f"{p}Event"),
-                           "description": "What that version's action caused that you may see, in order."},
+                "events": {
+                    "type": "array",
+                    "items": ref(f"{p}Event"),
+                    "description": "What that version's action caused that you may see, in order.",
+                },
             },
             "required": ["type", "v", "events"],
             "additionalProperties": False,
@@ -135,14 +146,16 @@ def add_games(document: Spec) -> None:
         entry["properties"]["action"] = ref(f"{p}Action")
         schemas[f"{p}LogEntry"] = entry
         replay = copy.deepcopy(base["Replay"])
-        replay["properties"].update({"type": kind, "options": ref(f"{p}Options"),
-                                     "outcome": ref(game.outcome_schema.__name__)})
+        replay["properties"].update(
+            {"type": kind, "options": ref(f"{p}Options"), "outcome": ref(game.outcome_schema.__name__)}
+        )
         replay["properties"]["log"]["items"] = ref(f"{p}LogEntry")
         schemas[f"{p}Replay"] = replay
 
         create = copy.deepcopy(base["CreateGame"])
-        create["description"] = (f"Create a {game.title} game ({game.min_players}-{game.max_players} seats). "
-                                 f"Bots: {_bots(game)}")
+        create["description"] = (
+            f"Create a {game.title} game ({game.min_players}-{game.max_players} seats). Bots: {_bots(game)}"
+        )
         create["properties"].update({"type": kind, "options": ref(f"{p}Options")})
         create["properties"]["seats"].update({"minItems": game.min_players, "maxItems": game.max_players})
         schemas[f"Create{p}Game"] = create
@@ -150,13 +163,19 @@ def add_games(document: Spec) -> None:
     def by_type(suffix: str, description: str, pattern: str = "{p}") -> Spec:
         return union({name: pattern.format(p=prefix(game)) + suffix for name, game in games.items()}, description)
 
-    schemas["GameView"] = by_type("Game", "A game as one seat (or a spectator) sees it; `type` says which game, "
-                                  "so `options`, `legal_actions`, `view` and `outcome` are that game's.")
-    schemas["ActionResult"] = by_type("ActionResult", "The game after your action and the bots' replies, with the "
-                                      "events they caused that you may see.")
+    schemas["GameView"] = by_type(
+        "Game",
+        "A game as one seat (or a spectator) sees it; `type` says which game, "
+        "so `options`, `legal_actions`, `view` and `outcome` are that game's.",
+    )
+    schemas["ActionResult"] = by_type(
+        "ActionResult",
+        "The game after your action and the bots' replies, with the events they caused that you may see.",
+    )
     schemas["Events"] = by_type("Events", "Events after a version, filtered for the caller.")
-    schemas["EventStreamMessage"] = by_type("StreamMessage", "The `data` of one event stream message (`Accept: "
-                                            "text/event-stream`), as JSON.")
+    schemas["EventStreamMessage"] = by_type(
+        "StreamMessage", "The `data` of one event stream message (`Accept: text/event-stream`), as JSON."
+    )
     schemas["Replay"] = by_type("Replay", "A finished game's seed and action log.")
     schemas["CreateGame"] = by_type("Game", "A new game: its type, seats and options.", "Create{p}")
     schemas["Action"] = {
@@ -176,16 +195,19 @@ def _seat_spec(base: Spec, game: Game) -> Spec:
     """A seat of this game: its bots by name, and the options of the bot that takes some."""
     seat = copy.deepcopy(base)
     seat["description"] = f"A seat of {game.title}: a person (`name`), a bot (`bot`) or open (`open: true`)."
-    seat["properties"]["bot"] = {"type": "string", "enum": sorted(game.bots),
-                                 "description": f"A bot: {_bots(game)}"}
-    takers = {bot.name: bot.options_schema.__name__ for bot in game.bots.values()
-              if bot.options_schema is not NoOptions}
+    seat["properties"]["bot"] = {"type": "string", "enum": sorted(game.bots), "description": f"A bot: {_bots(game)}"}
+    takers = {
+        bot.name: bot.options_schema.__name__ for bot in game.bots.values() if bot.options_schema is not NoOptions
+    }
     options = seat["properties"].pop("bot_options")
     if takers:
         members = sorted(set(takers.values()))
         options.clear()
-        options["description"] = ("The bot's options: " + "; ".join(f"{bot}: {name}" for bot, name in
-                                                                    sorted(takers.items())) + ". Other bots take none.")
+        options["description"] = (
+            "The bot's options: "
+            + "; ".join(f"{bot}: {name}" for bot, name in sorted(takers.items()))
+            + ". Other bots take none."
+        )
         if len(members) == 1:
             options["$ref"] = ref(members[0])["$ref"]
         else:

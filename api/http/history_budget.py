@@ -45,8 +45,11 @@ def refuse_when_spent() -> None:
     window = _window()
     left = _left(window) if window else 0.0
     if left:
-        rate_limits.refuse(BUCKET, f"At most {window[0]} bytes of event history a {window[1]} s from one client; "
-                           "read on in {retry} s.", max(1, int(left) + 1))
+        rate_limits.refuse(
+            BUCKET,
+            f"At most {window[0]} bytes of event history a {window[1]} s from one client; read on in {{retry}} s.",
+            max(1, int(left) + 1),
+        )
 
 
 def wait_while_spent() -> None:

@@ -35,8 +35,9 @@ class MovePath:
         game_id = self._move_of(environ)
         if game_id is None or preconditions.head_refusal(environ, ENDPOINT) is not None:
             return self.wsgi_app(environ, start_response)
-        body = input_bounds.read_ahead(environ, preconditions.body_limit(self.app, ENDPOINT),
-                                       int(environ["CONTENT_LENGTH"]))
+        body = input_bounds.read_ahead(
+            environ, preconditions.body_limit(self.app, ENDPOINT), int(environ["CONTENT_LENGTH"])
+        )
         if body is None:  # too large, too slow or cut off: Flask meets it again and answers it
             return self.wsgi_app(environ, start_response)
         try:
@@ -48,14 +49,20 @@ class MovePath:
         try:
             with self.app.app_context():
                 status, answer, version = actions.move(
-                    game_id, actions.action_from(value), environ.get("HTTP_AUTHORIZATION"),
-                    environ.get("HTTP_IF_MATCH"), environ.get("HTTP_IDEMPOTENCY_KEY"))
+                    game_id,
+                    actions.action_from(value),
+                    environ.get("HTTP_AUTHORIZATION"),
+                    environ.get("HTTP_IF_MATCH"),
+                    environ.get("HTTP_IDEMPOTENCY_KEY"),
+                )
         except Exception as error:  # noqa: BLE001 - raised again by the view, answered by the app's handlers
             environ[actions.MET_ON_THE_MOVE_PATH] = error
             return self.wsgi_app(environ, start_response)
         environ[observe.ROUTE] = self.route
-        start_response(f"{status} {HTTPStatus(status).phrase}", [
-            *actions.answer_headers(answer, version), *answer_headers.shared(self.origins, environ, ENDPOINT)])
+        start_response(
+            f"{status} {HTTPStatus(status).phrase}",
+            [*actions.answer_headers(answer, version), *answer_headers.shared(self.origins, environ, ENDPOINT)],
+        )
         return [answer]
 
     @staticmethod

@@ -49,8 +49,9 @@ def make_bot(game_type: str, seat: dict[str, Any]) -> Bot:
         bot_class = game.bots[seat["bot"]]
     except KeyError:
         raise UnknownBot(
-            f"{game.title} has no bot {seat['bot']!r}; it has {', '.join(sorted(game.bots))}.", bot=seat["bot"],
-            choices=sorted(game.bots)
+            f"{game.title} has no bot {seat['bot']!r}; it has {', '.join(sorted(game.bots))}.",
+            bot=seat["bot"],
+            choices=sorted(game.bots),
         ) from None
     try:
         options = bot_class.options_schema().load(seat.get("bot_options") or {})
@@ -120,7 +121,11 @@ def refuse_cancelled(record: GameRecord) -> None:
 
 
 def create(
-    store: GameStore, lobby: Lobby, decks: DeckStore, body: dict[str, Any], game_id: str | None = None,
+    store: GameStore,
+    lobby: Lobby,
+    decks: DeckStore,
+    body: dict[str, Any],
+    game_id: str | None = None,
     mint: Callable[[str, int], tuple[str, str]] = auth.mint,
 ) -> tuple[GameRecord, list[dict], list[Event]]:
     """Set up a game, mint a token per named human seat and let bots start; a table with open seats waits undealt."""
@@ -138,8 +143,14 @@ def create(
     for i, seat in enumerate(seats):
         if seat.get("bot"):
             make_bot(game_type, seat)
-            stored.append({"name": seat.get("name") or f"{seat['bot']} bot", "bot": seat["bot"],
-                           "bot_options": seat.get("bot_options") or {}, "joined": True})
+            stored.append(
+                {
+                    "name": seat.get("name") or f"{seat['bot']} bot",
+                    "bot": seat["bot"],
+                    "bot_options": seat.get("bot_options") or {},
+                    "joined": True,
+                }
+            )
         elif seat.get("open"):
             stored.append({"name": None, "joined": False})
         else:
@@ -149,10 +160,24 @@ def create(
     now = clock.timestamp()
     status = "running" if all(s["joined"] for s in stored) else "open"
     open_for = body.get("open_for")
-    record = GameRecord(game_id, game_type, len(seats), options, seed, match and match.state, stored, status, now, now,
-                        chosen_seed=chosen_seed, nonce=nonce, shape=SHAPE, clock=body.get("clock"),
-                        open_until=None if open_for is None else due.millis(open_for),
-                        creator=tokens[0]["seat"] if tokens else None)
+    record = GameRecord(
+        game_id,
+        game_type,
+        len(seats),
+        options,
+        seed,
+        match and match.state,
+        stored,
+        status,
+        now,
+        now,
+        chosen_seed=chosen_seed,
+        nonce=nonce,
+        shape=SHAPE,
+        clock=body.get("clock"),
+        open_until=None if open_for is None else due.millis(open_for),
+        creator=tokens[0]["seat"] if tokens else None,
+    )
     events: list[Event] = []
     more = False
     if match is not None:
@@ -205,8 +230,12 @@ def playable(store: GameStore, record: GameRecord) -> GameRecord:
         # Written back so the replay runs once; losing a race to a move is fine, that move wrote the new shape.
         store.commit(migrated, record.rev, ttl_for(migrated))
         record = migrated
-    if record.status == "finished" and not record.compact and record.state is not None \
-            and len(store.log(record.id)) == record.version:
+    if (
+        record.status == "finished"
+        and not record.compact
+        and record.state is not None
+        and len(store.log(record.id)) == record.version
+    ):
         # Finished before games were kept compact: compacted now, for the time it had left (a lost race is fine).
         store.commit(record, record.rev, store.ttl(record.id))
     elif record.compact:
@@ -233,8 +262,9 @@ def not_found(game_id: str) -> Problem:
     return Problem(404, "game/not_found", f"There is no game {game_id!r} (it may have expired).")
 
 
-def join(store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str,
-         age: int | None = None) -> tuple[GameRecord, str]:
+def join(
+    store: GameStore, lobby: Lobby, game_id: str, seat: int, name: str, age: int | None = None
+) -> tuple[GameRecord, str]:
     """Take an open seat; the last seat taken deals the game and starts it."""
     for _ in range(ATTEMPTS):
         record = load(store, game_id)
@@ -330,8 +360,12 @@ def act(
         check_action(get_game(record.type), action)
         if_match = parse_if_match(if_match_header)
         if if_match is not None and if_match != record.version:
-            raise Problem(412, "game/version_mismatch",
-                          f"The game is at version {record.version}, not {if_match}.", version=record.version)
+            raise Problem(
+                412,
+                "game/version_mismatch",
+                f"The game is at version {record.version}, not {if_match}.",
+                version=record.version,
+            )
         refuse_cancelled(record)
         if record.status == "open":
             raise Problem(409, "game/not_started", "The game waits for players to take the open seats.")
@@ -341,12 +375,25 @@ def act(
         moved = finish(record, match)
         body = orjson.dumps({"type": moved.type, "game": game_view(moved, seat), "events": events_for(events, seat)})
         # What answering a retry the same needs: the answer is rebuilt from the game's log (see `replayed`).
-        answer = {"status": 200, "fingerprint": fingerprint, "since": record.version, "version": moved.version,
-                  "updated_at": moved.updated_at, "digest": digest(body)}
+        answer = {
+            "status": 200,
+            "fingerprint": fingerprint,
+            "since": record.version,
+            "version": moved.version,
+            "updated_at": moved.updated_at,
+            "digest": digest(body),
+        }
         if more:
             hand_over(store, game_id, due.GRACE)
-        result = store.commit(moved, record.rev, ttl_for(moved), list(match.log), events,
-                              (key, answer) if key else None, current_app.config["IDEMPOTENCY_TTL"])
+        result = store.commit(
+            moved,
+            record.rev,
+            ttl_for(moved),
+            list(match.log),
+            events,
+            (key, answer) if key else None,
+            current_app.config["IDEMPOTENCY_TTL"],
+        )
         if result is Commit.DONE:
             if more:
                 hand_over(store, game_id, pace(len(match.log)))
@@ -361,15 +408,15 @@ def digest(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()[:32]
 
 
-def replayed(store: GameStore, record: GameRecord, seat: int, stored: dict[str, Any],
-             fingerprint: str) -> tuple[int, bytes, int]:
+def replayed(
+    store: GameStore, record: GameRecord, seat: int, stored: dict[str, Any], fingerprint: str
+) -> tuple[int, bytes, int]:
     """Answer a repeated request as the first time: the game re-run from its seed to the version that answer left.
 
     :raises Problem: 422 when the key came with another action; 410 when the game can no longer be re-run.
     """
     if stored["fingerprint"] != fingerprint:
-        raise Problem(422, "idempotency/key_reused",
-                      "This Idempotency-Key was used for a different request.")
+        raise Problem(422, "idempotency/key_reused", "This Idempotency-Key was used for a different request.")
     if "body" in stored:  # kept whole, as answers were before they were rebuilt
         return stored["status"], orjson.dumps(stored["body"]), stored["body"]["game"]["version"]
     version = stored["version"]
@@ -384,6 +431,7 @@ def replayed(store: GameStore, record: GameRecord, seat: int, stored: dict[str, 
     events = [event for event in then.events if event["v"] > stored["since"]]
     body = orjson.dumps({"type": record.type, "game": game_view(answered, seat), "events": events_for(events, seat)})
     if digest(body) != stored["digest"]:
-        current_app.logger.warning("game %s: the answer rebuilt for version %s differs from the first", record.id,
-                                   version)
+        current_app.logger.warning(
+            "game %s: the answer rebuilt for version %s differs from the first", record.id, version
+        )
     return stored["status"], body, version

@@ -41,9 +41,20 @@ class Observed:
             meters.requests.labels(route, method, f"{status[0] // 100}xx").observe(seconds)
             level = logging.WARNING if status[0] >= 500 else logging.INFO
             if status[0] >= 400 or self.access_log:
-                log.log(level, "%s %s %d", method, environ.get("PATH_INFO", ""), status[0], extra={
-                    "request_id": request_id, "method": method, "route": route, "status": status[0],
-                    "duration_ms": round(seconds * 1000, 2)})
+                log.log(
+                    level,
+                    "%s %s %d",
+                    method,
+                    environ.get("PATH_INFO", ""),
+                    status[0],
+                    extra={
+                        "request_id": request_id,
+                        "method": method,
+                        "route": route,
+                        "status": status[0],
+                        "duration_ms": round(seconds * 1000, 2),
+                    },
+                )
             logs.request_id.set(None)
 
         try:

@@ -28,9 +28,11 @@ def server_has_room(environ: dict[str, Any], endpoint: str | None) -> Problem | 
     # The path as werkzeug's `Request.path` spells it ("//healthz" is "/healthz").
     if not busy or "/" + environ.get("PATH_INFO", "").lstrip("/") in capacity.ALWAYS_ANSWERED:
         return None
-    detail = ("Your address holds as many of this server's connections as one client may; close some, or try again "
-              "shortly." if busy == capacity.CLIENT else
-              "This server holds as many connections as it may. Try again shortly.")
+    detail = (
+        "Your address holds as many of this server's connections as one client may; close some, or try again shortly."
+        if busy == capacity.CLIENT
+        else "This server holds as many connections as it may. Try again shortly."
+    )
     return Problem(503, "server/busy", detail, headers={"Retry-After": capacity.RETRY_AFTER})
 
 

@@ -43,37 +43,55 @@ def _paper() -> fields.String:
 
 
 def _duplex() -> fields.String:
-    return _choice(DUPLEX_MODES, "How the backs are printed: long or short edge duplex, fold-over, or none "
-                                 "(default long).")
+    return _choice(
+        DUPLEX_MODES, "How the backs are printed: long or short edge duplex, fold-over, or none (default long)."
+    )
 
 
 def _back_offset() -> fields.List:
     return fields.List(
-        fields.Float(validate=validate.Range(-MAX_BACK_OFFSET, MAX_BACK_OFFSET)), validate=validate.Length(2, 2),
-        metadata={"description": f"[x, y] in mm, each within ±{MAX_BACK_OFFSET:g}: how far to move every back page "
-                                 "(from the calibration page; default [0, 0])."})
+        fields.Float(validate=validate.Range(-MAX_BACK_OFFSET, MAX_BACK_OFFSET)),
+        validate=validate.Length(2, 2),
+        metadata={
+            "description": f"[x, y] in mm, each within ±{MAX_BACK_OFFSET:g}: how far to move every back page "
+            "(from the calibration page; default [0, 0])."
+        },
+    )
 
 
 def _card_size() -> fields.String:
-    return fields.String(metadata={
-        "description": f"A preset ({', '.join(CARD_SIZES)}) or width x height in mm like `63x88`, each side "
-                       "20-300 mm (default poker).", "example": "poker"})
+    return fields.String(
+        metadata={
+            "description": f"A preset ({', '.join(CARD_SIZES)}) or width x height in mm like `63x88`, each side "
+            "20-300 mm (default poker).",
+            "example": "poker",
+        }
+    )
 
 
 def _bleed() -> fields.Raw:
-    return fields.Raw(metadata={
-        "description": f"Bleed around each card in mm, 0-{MAX_BLEED:g}; `auto`, null or left out: as much as fits, up "
-                       "to 3 mm (the normalised spec says how much).",
-        "anyOf": [{"type": "number", "minimum": 0, "maximum": MAX_BLEED}, {"type": "string", "enum": ["auto"]},
-                  {"type": "null"}]})
+    return fields.Raw(
+        metadata={
+            "description": f"Bleed around each card in mm, 0-{MAX_BLEED:g}; `auto`, null or left out: as much as fits, "
+            "up "
+            "to 3 mm (the normalised spec says how much).",
+            "anyOf": [
+                {"type": "number", "minimum": 0, "maximum": MAX_BLEED},
+                {"type": "string", "enum": ["auto"]},
+                {"type": "null"},
+            ],
+        }
+    )
 
 
 class DeckPrintSpec(Schema):
     """A card deck, fronts and backs lined up for duplex."""
 
     kind = _kind("deck")
-    deck = fields.String(required=True, metadata={"description": "A built-in deck's id or an uploaded deck's.",
-                                                  "example": "timeline-classic"})
+    deck = fields.String(
+        required=True,
+        metadata={"description": "A built-in deck's id or an uploaded deck's.", "example": "timeline-classic"},
+    )
     paper = _paper()
     size = _card_size()
     duplex = _duplex()
@@ -98,25 +116,36 @@ class ScoreSheetsPrintSpec(Schema):
     """A pad of Lost Cities score sheets."""
 
     kind = _kind("score-sheets")
-    count = fields.Integer(strict=True, validate=validate.Range(*COUNT_RANGE),
-                           metadata={"description": "How many sheets (default 1)."})
-    per_page = fields.Integer(strict=True, validate=validate.OneOf(list(range(PER_PAGE[0], PER_PAGE[1] + 1))),
-                              metadata={"description": "Sheets per page, side by side (default 1)."})
+    count = fields.Integer(
+        strict=True, validate=validate.Range(*COUNT_RANGE), metadata={"description": "How many sheets (default 1)."}
+    )
+    per_page = fields.Integer(
+        strict=True,
+        validate=validate.OneOf(list(range(PER_PAGE[0], PER_PAGE[1] + 1))),
+        metadata={"description": "Sheets per page, side by side (default 1)."},
+    )
     paper = _paper()
     language = _language()
-    names = fields.List(fields.String(validate=validate.Length(1, MAX_NAME_LENGTH)),
-                        validate=validate.Length(0, MAX_NAMES),
-                        metadata={"description": "Player names, one per sheet in turn."})
-    game_number = fields.Integer(strict=True, allow_none=True, validate=validate.Range(*GAME_NUMBER_RANGE),
-                                 metadata={"description": "A game number printed on every sheet; null: none."})
+    names = fields.List(
+        fields.String(validate=validate.Length(1, MAX_NAME_LENGTH)),
+        validate=validate.Length(0, MAX_NAMES),
+        metadata={"description": "Player names, one per sheet in turn."},
+    )
+    game_number = fields.Integer(
+        strict=True,
+        allow_none=True,
+        validate=validate.Range(*GAME_NUMBER_RANGE),
+        metadata={"description": "A game number printed on every sheet; null: none."},
+    )
 
 
 class ReferencePrintSpec(Schema):
     """A rules reference card of one game."""
 
     kind = _kind("reference")
-    game = fields.String(required=True, validate=validate.OneOf(list(GAMES)),
-                         metadata={"description": "The game whose card to print."})
+    game = fields.String(
+        required=True, validate=validate.OneOf(list(GAMES)), metadata={"description": "The game whose card to print."}
+    )
     language = _language()
     size = _choice(tuple(REFERENCE_SIZES), "The card's size (default poker).")
     paper = _paper()
@@ -124,8 +153,12 @@ class ReferencePrintSpec(Schema):
     back_offset = _back_offset()
 
 
-KINDS = {"deck": DeckPrintSpec, "calibration": CalibrationPrintSpec, "score-sheets": ScoreSheetsPrintSpec,
-         "reference": ReferencePrintSpec}
+KINDS = {
+    "deck": DeckPrintSpec,
+    "calibration": CalibrationPrintSpec,
+    "score-sheets": ScoreSheetsPrintSpec,
+    "reference": ReferencePrintSpec,
+}
 
 
 def register(spec: Any) -> None:
@@ -142,8 +175,10 @@ def add_print_specs(document: Spec) -> None:
     schemas["PrintSpec"] = {
         "description": "What to print, told apart by `kind`; the same names as `deskovka print`.",
         "oneOf": [{"$ref": f"#/components/schemas/{schema.__name__}"} for schema in KINDS.values()],
-        "discriminator": {"propertyName": "kind", "mapping": {
-            kind: f"#/components/schemas/{schema.__name__}" for kind, schema in KINDS.items()}},
+        "discriminator": {
+            "propertyName": "kind",
+            "mapping": {kind: f"#/components/schemas/{schema.__name__}" for kind, schema in KINDS.items()},
+        },
     }
     job = schemas["PrintJob"]["properties"]
     job["spec"] = {"$ref": "#/components/schemas/PrintSpec", "description": "The spec, normalised."}

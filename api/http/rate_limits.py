@@ -11,8 +11,14 @@ from api.limits import RUNNING, UNITS
 from api.problems import Problem
 from api.storage import connections, memory
 
-WHAT = {"games": "games created", "bot_games": "games of bots only created", "decks": "decks uploaded",
-        "print_jobs": "print jobs posted", "joins": "open seats taken", "history_bytes": "bytes of event history read"}
+WHAT = {
+    "games": "games created",
+    "bot_games": "games of bots only created",
+    "decks": "decks uploaded",
+    "print_jobs": "print jobs posted",
+    "joins": "open seats taken",
+    "history_bytes": "bytes of event history read",
+}
 
 
 def client() -> str:
@@ -44,8 +50,11 @@ def check(bucket: str) -> None:
                 pipe.decr(key)
             pipe.execute()
         allowed, seconds = max(over, key=lambda limit: limit[1])
-        refuse(bucket, f"At most {allowed} {WHAT[bucket]} per {_unit(seconds)} from one client; "
-               "try again in {retry} s.", max(1, int(seconds - now % seconds) + 1))
+        refuse(
+            bucket,
+            f"At most {allowed} {WHAT[bucket]} per {_unit(seconds)} from one client; try again in {{retry}} s.",
+            max(1, int(seconds - now % seconds) + 1),
+        )
     setattr(g, f"rate_{bucket}", [(key, seconds) for key, (_, seconds) in zip(keys, limits, strict=True)])
 
 
@@ -59,8 +68,9 @@ def refuse(bucket: str, detail: str, retry: int) -> NoReturn:
 
 
 def refusal(detail: str, retry: int) -> Problem:
-    return Problem(429, "rate/limited", detail.format(retry=retry), headers={"Retry-After": str(retry)},
-                   retry_after=retry)
+    return Problem(
+        429, "rate/limited", detail.format(retry=retry), headers={"Retry-After": str(retry)}, retry_after=retry
+    )
 
 
 def windows(bucket: str) -> list[tuple[int, int]]:
@@ -83,8 +93,9 @@ def refund(bucket: str) -> None:
 
 
 def _unit(seconds: int) -> str:
-    return next(name for name, value in UNITS.items() if value == seconds) if seconds in UNITS.values() \
-        else f"{seconds} s"
+    return (
+        next(name for name, value in UNITS.items() if value == seconds) if seconds in UNITS.values() else f"{seconds} s"
+    )
 
 
 def limited(bucket: str, needs_room: bool = True) -> Callable:

@@ -58,8 +58,12 @@ def _bots_only(environ: dict[str, Any], app: Flask, endpoint: str) -> bool:
         return False
     try:
         seats = orjson.loads(body).get("seats")
-        return isinstance(seats, list) and bool(seats) and all(isinstance(seat, dict) for seat in seats) \
+        return (
+            isinstance(seats, list)
+            and bool(seats)
+            and all(isinstance(seat, dict) for seat in seats)
             and bot_games.bots_only(seats)
+        )
     except Exception:  # noqa: BLE001 - not the shape of a game: the view's checks answer it
         return False
 
@@ -126,8 +130,9 @@ class RefusedAgain:
                 return self._answer(environ, start_response, rule.endpoint, refused)
         return self.wsgi_app(environ, start_response)
 
-    def _answer(self, environ: dict[str, Any], start_response: Callable, endpoint: str,
-                refused: Refused) -> Iterable[bytes]:
+    def _answer(
+        self, environ: dict[str, Any], start_response: Callable, endpoint: str, refused: Refused
+    ) -> Iterable[bytes]:
         # Whole seconds gone are taken off: never a moment sooner than the client was told first.
         retry = max(1, refused.retry - int(time.monotonic() - refused.told))
         with self.app.request_context(environ):

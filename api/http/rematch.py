@@ -18,10 +18,12 @@ from engine.games import get_game
 
 def next_body(record: GameRecord) -> dict[str, Any]:
     """What creates the next game: the same seats, options and clock, the next seat starting."""
-    seats = [{"bot": seat["bot"], "bot_options": seat.get("bot_options") or {}, "name": seat.get("name")}
-             if seat.get("bot") else {"name": seat["name"], **({"age": seat["age"]} if seat.get("age") is not None
-                                                             else {})}
-             for seat in record.seats]
+    seats = [
+        {"bot": seat["bot"], "bot_options": seat.get("bot_options") or {}, "name": seat.get("name")}
+        if seat.get("bot")
+        else {"name": seat["name"], **({"age": seat["age"]} if seat.get("age") is not None else {})}
+        for seat in record.seats
+    ]
     options = dict(record.options)
     if "first" in get_game(record.type).options_schema().fields:
         options["first"] = (options.get("first", 0) + 1) % record.players
@@ -50,8 +52,9 @@ def rematch(game_id: str, token: str | None) -> tuple[GameRecord, int, str]:
             new = moves.load(store, record.rematch)
             return new, seat, auth.derived(secret, new.id, seat)[0]
         new_id = moves.new_id()
-        new, _, _ = moves.create(store, lobby, decks, next_body(record), new_id,
-                                 lambda game, i: auth.derived(secret, game, i))
+        new, _, _ = moves.create(
+            store, lobby, decks, next_body(record), new_id, lambda game, i: auth.derived(secret, game, i)
+        )
         # The link changes the record, not the game: no new version, so a finished game stays its log alone
         # (kept compact, rebuilt by replaying it).
         linked = replace(record, rematch=new_id, updated_at=clock.timestamp())

@@ -12,11 +12,16 @@ class ProblemErrorSchema(Schema):
 
     detail = fields.String(required=True, metadata={"description": "What is wrong, for people."})
     location = fields.String(
-        metadata={"enum": ["body", "query", "header", "path"], "description": "Which part of the request."})
+        metadata={"enum": ["body", "query", "header", "path"], "description": "Which part of the request."}
+    )
     pointer = fields.String(
-        metadata={"description": "Where in that part: an RFC 6901 JSON Pointer into the body (e.g. "
-                                 "`/seats/0/name`, `/options/hand_size`), or `/` and the parameter's name. Absent "
-                                 "when the problem concerns the whole.", "example": "/seats/0/name"})
+        metadata={
+            "description": "Where in that part: an RFC 6901 JSON Pointer into the body (e.g. "
+            "`/seats/0/name`, `/options/hand_size`), or `/` and the parameter's name. Absent "
+            "when the problem concerns the whole.",
+            "example": "/seats/0/name",
+        }
+    )
 
 
 class PrintCostSchema(Schema):
@@ -42,21 +47,34 @@ class ProblemSchema(Schema):
     title = fields.String(required=True, metadata={"description": "The HTTP status's title."})
     status = fields.Integer(required=True, metadata={"description": "The HTTP status."})
     detail = fields.String(required=True, metadata={"description": "What went wrong, for people."})
-    code = fields.String(required=True, metadata={
-        "enum": sorted(CODE_STATUS), "example": "action/illegal",
-        "description": "Stable: what went wrong, for programs. docs/api.md lists every code with its status."})
+    code = fields.String(
+        required=True,
+        metadata={
+            "enum": sorted(CODE_STATUS),
+            "example": "action/illegal",
+            "description": "Stable: what went wrong, for programs. docs/api.md lists every code with its status.",
+        },
+    )
     instance = fields.String(metadata={"description": "The path of the request."})
-    choices = fields.List(fields.String(), metadata={
-        "description": "The values allowed where one of a set was due (game/unknown_type: the game types; "
-                       "bot/unknown: the game's bots; deck/unknown: the built-in decks)."})
+    choices = fields.List(
+        fields.String(),
+        metadata={
+            "description": "The values allowed where one of a set was due (game/unknown_type: the game types; "
+            "bot/unknown: the game's bots; deck/unknown: the built-in decks)."
+        },
+    )
     game_type = fields.String(metadata={"description": "game/unknown_type: the game type asked for."})
     bot = fields.String(metadata={"description": "bot/unknown: the bot asked for."})
     deck = fields.String(metadata={"description": "deck/unknown: the deck asked for."})
     cost = fields.Nested(PrintCostSchema, metadata={"description": "print/over_budget: the estimate."})
     budget = fields.Float(metadata={"description": "print/over_budget: the most seconds one job may take."})
-    errors = fields.List(fields.Nested(ProblemErrorSchema), metadata={
-        "description": "Every problem found in the input, when it was invalid (request/invalid, request/malformed, "
-                       "options/invalid, action/malformed, deck/invalid, print/invalid_spec)."})
+    errors = fields.List(
+        fields.Nested(ProblemErrorSchema),
+        metadata={
+            "description": "Every problem found in the input, when it was invalid (request/invalid, request/malformed, "
+            "options/invalid, action/malformed, deck/invalid, print/invalid_spec)."
+        },
+    )
 
 
 class SeatSchema(Schema):
@@ -68,25 +86,47 @@ class SeatSchema(Schema):
 
 class DeadlineSchema(Schema):
     seat = fields.Integer(required=True, metadata={"description": "A seat that must act."})
-    at = fields.String(required=True, metadata={
-        "description": "When the server acts for the seat if it has not acted (RFC 3339, server time).",
-        "example": "2026-12-01T10:00:30.000Z"})
+    at = fields.String(
+        required=True,
+        metadata={
+            "description": "When the server acts for the seat if it has not acted (RFC 3339, server time).",
+            "example": "2026-12-01T10:00:30.000Z",
+        },
+    )
 
 
 class ClockViewSchema(Schema):
     """The table's turn clock: every deadline now running, and the server's time to count down from."""
 
     per_turn = fields.Integer(required=True, metadata={"description": "Seconds each turn may take."})
-    on_timeout = fields.String(required=True, metadata={"enum": ["bot", "resign"], "description":
-                               "What the server does when a turn runs out: the game's simplest bot plays it, or "
-                               "the seat resigns."})
-    deadlines = fields.List(fields.Nested(DeadlineSchema), required=True, metadata={
-        "description": "One per seat that must act (bots have none), by seat."})
-    away = fields.List(fields.Integer(), required=True, metadata={
-        "description": "Seats whose turns ran out twice or more in a row: the bot plays them once 10 seconds (or "
-                       "the whole clock, if shorter) have passed, until their player acts again."})
-    now = fields.String(required=True, metadata={"description": "The server's time as it answered (RFC 3339): "
-                                                                "count down from the difference, not your clock."})
+    on_timeout = fields.String(
+        required=True,
+        metadata={
+            "enum": ["bot", "resign"],
+            "description": "What the server does when a turn runs out: the game's simplest bot plays it, or "
+            "the seat resigns.",
+        },
+    )
+    deadlines = fields.List(
+        fields.Nested(DeadlineSchema),
+        required=True,
+        metadata={"description": "One per seat that must act (bots have none), by seat."},
+    )
+    away = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={
+            "description": "Seats whose turns ran out twice or more in a row: the bot plays them once 10 seconds (or "
+            "the whole clock, if shorter) have passed, until their player acts again."
+        },
+    )
+    now = fields.String(
+        required=True,
+        metadata={
+            "description": "The server's time as it answered (RFC 3339): "
+            "count down from the difference, not your clock."
+        },
+    )
 
 
 class GameViewSchema(Schema):
@@ -94,9 +134,13 @@ class GameViewSchema(Schema):
 
     id = fields.String(required=True)
     type = fields.String(required=True)
-    status = fields.String(required=True, metadata={
-        "enum": ["open", "running", "finished", "cancelled"],
-        "description": "cancelled: the table never started (`open_for` ran out, or its creator cancelled it)."})
+    status = fields.String(
+        required=True,
+        metadata={
+            "enum": ["open", "running", "finished", "cancelled"],
+            "description": "cancelled: the table never started (`open_for` ran out, or its creator cancelled it).",
+        },
+    )
     version = fields.Integer(required=True, metadata={"description": "Actions applied so far; the ETag."})
     created_at = fields.String(required=True)
     updated_at = fields.String(required=True)
@@ -107,19 +151,39 @@ class GameViewSchema(Schema):
     legal_actions = fields.List(
         fields.Dict(), required=True, metadata={"description": "Every action you may post now."}
     )
-    view = fields.Dict(required=True, allow_none=True, metadata={
-        "description": "The game-specific state you may see; null while open seats wait for players (nothing is "
-                       "dealt before the last seat is taken)."})
+    view = fields.Dict(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The game-specific state you may see; null while open seats wait for players (nothing is "
+            "dealt before the last seat is taken)."
+        },
+    )
     outcome = fields.Dict(allow_none=True, required=True)
-    resigned = fields.List(fields.Integer(), required=True, metadata={
-        "description": "Seats that left the game, in the order they resigned."})
-    clock = fields.Nested(ClockViewSchema, allow_none=True, required=True, metadata={
-        "description": "The turn clock; null for a table without one."})
-    open_until = fields.String(allow_none=True, required=True, metadata={
-        "description": "While seats are open at a table created with `open_for`: when it is cancelled unless they "
-                       "are all taken (RFC 3339)."})
-    rematch = fields.String(allow_none=True, required=True, metadata={
-        "description": "The id of the game `POST .../rematch` created after this one, once there is one."})
+    resigned = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "Seats that left the game, in the order they resigned."},
+    )
+    clock = fields.Nested(
+        ClockViewSchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "The turn clock; null for a table without one."},
+    )
+    open_until = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "While seats are open at a table created with `open_for`: when it is cancelled unless they "
+            "are all taken (RFC 3339)."
+        },
+    )
+    rematch = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The id of the game `POST .../rematch` created after this one, once there is one."},
+    )
 
 
 class EventSchema(Schema):
@@ -133,5 +197,8 @@ class EventSchema(Schema):
 class ActionResultSchema(Schema):
     type = fields.String(required=True, metadata={"description": "The game type: which game's events these are."})
     game = fields.Nested(GameViewSchema, required=True, metadata={"description": "The game as your seat sees it."})
-    events = fields.List(fields.Dict(), required=True,
-                         metadata={"description": "What your action and the bots' replies caused that you may see."})
+    events = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={"description": "What your action and the bots' replies caused that you may see."},
+    )

@@ -50,7 +50,8 @@ def table_options(game_type: str, players: int, options: dict[str, Any]) -> dict
         raise InvalidOptions(
             f"A table with open seats fixes {' and '.join(f'`{name}`' for name in given)} when its last seat is "
             "taken: each player gives their own age when taking a seat, and the starting seat is drawn.",
-            errors={name: ["Not for a table with open seats."] for name in given})
+            errors={name: ["Not for a table with open seats."] for name in given},
+        )
     valid = new_match(game_type, players, options, 0).options
     return {name: value for name, value in valid.items() if name not in PER_TABLE}
 

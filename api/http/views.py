@@ -42,8 +42,9 @@ def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
         "outcome": None if state is None else game.outcome(state),
         "resigned": [] if state is None else list(state.get("resigned", ())),
         "clock": clocks.view(record),
-        "open_until": None if record.open_until is None or record.status != "open" else
-        clocks.rfc3339(record.open_until),
+        "open_until": None
+        if record.open_until is None or record.status != "open"
+        else clocks.rfc3339(record.open_until),
         "rematch": record.rematch,
     }
 

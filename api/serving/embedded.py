@@ -60,11 +60,31 @@ class EmbeddedRedis:
 
     def command(self) -> list[str]:
         # No RDB snapshots: the append-only file (with its RDB preamble after each rewrite) is the one copy.
-        return [redis_server_binary(), "--port", "0", "--unixsocket", str(self.socket), "--unixsocketperm", "700",
-                "--dir", str(self.data_dir), "--appendonly", "yes", "--appendfsync", self.fsync, *AOF_REWRITE,
-                "--save", "", "--logfile", str(self.log),
-                # A cap, and noeviction: a full Redis refuses writes (507) rather than dropping a game.
-                "--maxmemory", os.environ.get("DESKOVKA_REDIS_MAXMEMORY", "1gb"), "--maxmemory-policy", "noeviction"]
+        return [
+            redis_server_binary(),
+            "--port",
+            "0",
+            "--unixsocket",
+            str(self.socket),
+            "--unixsocketperm",
+            "700",
+            "--dir",
+            str(self.data_dir),
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            self.fsync,
+            *AOF_REWRITE,
+            "--save",
+            "",
+            "--logfile",
+            str(self.log),
+            # A cap, and noeviction: a full Redis refuses writes (507) rather than dropping a game.
+            "--maxmemory",
+            os.environ.get("DESKOVKA_REDIS_MAXMEMORY", "1gb"),
+            "--maxmemory-policy",
+            "noeviction",
+        ]
 
     def answers(self) -> bool:
         try:

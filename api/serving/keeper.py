@@ -68,8 +68,9 @@ class Keeper:
             loaded = dict(zip(playable, self.store.load_many(playable), strict=True))
             steps = {game_id: self.step_safely(game_id, loaded.get(game_id)) for game_id in ids}
             writes = {game_id: step for game_id, step in steps.items() if isinstance(step, Write)}
-            results = self.store.commit_many([(w.moved, w.rev, moves.ttl_for(w.moved), w.log, w.events)
-                                              for w in writes.values()])
+            results = self.store.commit_many(
+                [(w.moved, w.rev, moves.ttl_for(w.moved), w.log, w.events) for w in writes.values()]
+            )
             next_in: dict[str, float | None] = {}
             clocked: list[tuple[str, int]] = []
             for game_id, step in steps.items():
@@ -128,8 +129,7 @@ class Keeper:
             step = self.step(self.store.load(game_id) if moves.GAME_ID.match(game_id) else None)
             if not isinstance(step, Write):
                 return step
-            if self.store.commit(step.moved, step.rev, moves.ttl_for(step.moved), step.log, step.events) \
-                    is Commit.DONE:
+            if self.store.commit(step.moved, step.rev, moves.ttl_for(step.moved), step.log, step.events) is Commit.DONE:
                 if step.moved.clock:
                     self.catch_up([(game_id, step.moved.version)])
                 return self.written(step)

@@ -159,8 +159,9 @@ class Worker(GeventWorker):
             # fill it for the others.
             self.open += not over_share
             try:
-                self.connection.busy = capacity.CLIENT if over_share else (
-                    capacity.SERVER if self.open > self.max_open else None)
+                self.connection.busy = (
+                    capacity.CLIENT if over_share else (capacity.SERVER if self.open > self.max_open else None)
+                )
                 super().handle(listener, client, addr)
             finally:
                 self.open -= not over_share
@@ -221,13 +222,17 @@ def open_files_for(connections: int) -> int:
     if soft != resource.RLIM_INFINITY and soft < want:
         raised = want if hard == resource.RLIM_INFINITY else min(want, hard)
         resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
-        log.info("raised the open-file limit from %d to %d for %d connections per worker", soft, raised,
-                 connections)
+        log.info("raised the open-file limit from %d to %d for %d connections per worker", soft, raised, connections)
         soft = raised
     if soft != resource.RLIM_INFINITY and soft < want:
         fits = max(soft - REFUSE_ROOM - SPARE_FILES, 64)
-        log.warning("the open-file limit (hard %d) fits only %d connections per worker, not %d; raise it with "
-                    "`ulimit -n` or the service's LimitNOFILE", hard, fits, connections)
+        log.warning(
+            "the open-file limit (hard %d) fits only %d connections per worker, not %d; raise it with "
+            "`ulimit -n` or the service's LimitNOFILE",
+            hard,
+            fits,
+            connections,
+        )
         return fits
     return connections
 
@@ -268,20 +273,22 @@ def run_gunicorn(host: str, port: int, workers: int, connections: int | None = N
         os.environ["DESKOVKA_ACCESS_LOG"] = "on"  # read by each worker's app
     settings = config.from_env()
     connections = open_files_for(connections or int(settings["MAX_CONNECTIONS"]))  # type: ignore[call-overload]
-    _Gunicorn({
-        "bind": f"{host}:{port}",
-        "workers": workers,
-        "worker_class": "api.serving.server.Worker",
-        "worker_connections": connections + REFUSE_ROOM,
-        # The time a request's head may take; gevent's worker reads each head (and waits between kept-alive
-        # requests) under this timeout.
-        "keepalive": int(settings["HEAD_TIMEOUT"]),  # type: ignore[call-overload]
-        # Workers report every second while serving; one silent this long is stuck and restarted.
-        "timeout": 30,
-        # A line per request comes from the app (opt-in: it is written on the request's path), not gunicorn.
-        "accesslog": None,
-        "logger_class": _Log,
-        "child_exit": _worker_gone,
-        # One control socket per user ($HOME/.gunicorn/gunicorn.ctl) would be shared by every server on the machine.
-        "control_socket_disable": True,
-    }).run()
+    _Gunicorn(
+        {
+            "bind": f"{host}:{port}",
+            "workers": workers,
+            "worker_class": "api.serving.server.Worker",
+            "worker_connections": connections + REFUSE_ROOM,
+            # The time a request's head may take; gevent's worker reads each head (and waits between kept-alive
+            # requests) under this timeout.
+            "keepalive": int(settings["HEAD_TIMEOUT"]),  # type: ignore[call-overload]
+            # Workers report every second while serving; one silent this long is stuck and restarted.
+            "timeout": 30,
+            # A line per request comes from the app (opt-in: it is written on the request's path), not gunicorn.
+            "accesslog": None,
+            "logger_class": _Log,
+            "child_exit": _worker_gone,
+            # One control socket per user ($HOME/.gunicorn/gunicorn.ctl) would be shared by every server on the machine.
+            "control_socket_disable": True,
+        }
+    ).run()

@@ -45,8 +45,9 @@ class Child:
     restart_at: float | None = None
 
     def launch(self) -> None:
-        self.process = self.start(preexec_fn=_die_with_parent if sys.platform == "linux" else None,
-                                  start_new_session=True)
+        self.process = self.start(
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None, start_new_session=True
+        )
         self.started_at = time.monotonic()
         self.restart_at = None
         self.ready(self.process)
@@ -111,15 +112,21 @@ class Supervisor:
             if code is None:
                 continue
             if code == FATAL:
-                log.error("%s (pid %d) cannot run as configured (it said why above); stopping", child.name,
-                          child.process.pid)  # type: ignore[union-attr]
+                log.error(
+                    "%s (pid %d) cannot run as configured (it said why above); stopping", child.name, child.process.pid
+                )  # type: ignore[union-attr]
                 self.stopping, self.status = True, 1
                 return
             child.deaths = 1 if now - child.started_at >= STEADY else child.deaths + 1
             delay = min(FIRST_DELAY * 2 ** (child.deaths - 1), MAX_DELAY)
             child.restart_at = now + delay
-            log.warning("%s (pid %d) %s; restarting it in %.1f s", child.name, child.process.pid,  # type: ignore
-                        describe_exit(code), delay)
+            log.warning(
+                "%s (pid %d) %s; restarting it in %.1f s",
+                child.name,
+                child.process.pid,  # type: ignore
+                describe_exit(code),
+                delay,
+            )
 
     def restart(self, child: Child) -> None:
         try:
@@ -142,8 +149,7 @@ class Supervisor:
             if process is None or process.poll() is not None:
                 continue
             log.info("stopping %s (pid %d)", child.name, process.pid)
-            for send, wait in ((process.terminate, child.stop_timeout), (process.terminate, 5.0),
-                               (process.kill, None)):
+            for send, wait in ((process.terminate, child.stop_timeout), (process.terminate, 5.0), (process.kill, None)):
                 send()
                 try:
                     process.wait(wait)
@@ -155,5 +161,4 @@ class Supervisor:
 def python_child(name: str, *args: str, stop_timeout: float = 10.0) -> Child:
     """A child that runs `deskovka <args>` with this interpreter."""
     argv = [sys.executable, "-m", "api.cli", *args]
-    return Child(name, lambda **popen: subprocess.Popen(argv, env=dict(os.environ), **popen),
-                 stop_timeout=stop_timeout)
+    return Child(name, lambda **popen: subprocess.Popen(argv, env=dict(os.environ), **popen), stop_timeout=stop_timeout)

@@ -43,8 +43,9 @@ def connect(url: str) -> Any:
         return sentinel.master_for(service, db=int(db or 0), retry=quick_retry())
     # Under gevent workers thousands of requests may want Redis at once: they queue for a bounded pool
     # (redis-py's plain pool refuses past 100 connections instead).
-    pool = redis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT,
-                                                 health_check_interval=30, retry=quick_retry(), **TIMEOUTS)
+    pool = redis.BlockingConnectionPool.from_url(
+        url, max_connections=POOL_SIZE, timeout=POOL_WAIT, health_check_interval=30, retry=quick_retry(), **TIMEOUTS
+    )
     return redis.Redis.from_pool(pool)
 
 
@@ -68,8 +69,9 @@ def init_app(app: Flask) -> None:
         "store": store,
         "lobby": Lobby(connection),
         "print_queue": PrintQueue(queue_connection),
-        "decks": DeckStore(connection, int(app.config["DECK_TTL"]),
-                           int(max(app.config["GAME_TTL"], app.config["FINISHED_TTL"]))),
+        "decks": DeckStore(
+            connection, int(app.config["DECK_TTL"]), int(max(app.config["GAME_TTL"], app.config["FINISHED_TTL"]))
+        ),
         "followers": Followers(connection, GameStore.moves_channel, store.sharded_channel),
     }
 

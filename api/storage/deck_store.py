@@ -14,8 +14,15 @@ from engine.decks.store import builtin_document, find_deck, forget_deck, knows
 
 
 def summary(deck: Deck, builtin: bool, public: bool = True) -> dict[str, Any]:
-    return {"id": deck.id, "kind": deck.kind, "title": deck.title, "cards": len(deck.cards),
-            "languages": deck.languages, "builtin": builtin, "public": public}
+    return {
+        "id": deck.id,
+        "kind": deck.kind,
+        "title": deck.title,
+        "cards": len(deck.cards),
+        "languages": deck.languages,
+        "builtin": builtin,
+        "public": public,
+    }
 
 
 class DeckStore:

@@ -74,8 +74,9 @@ class DueTables:
             return
         with self.connection.pipeline(transaction=False) as pipe:
             for game_id, next_in in tables:
-                self._release(keys=[DUE], args=[game_id, lease, "" if next_in is None else millis(next_in)],
-                              client=pipe)
+                self._release(
+                    keys=[DUE], args=[game_id, lease, "" if next_in is None else millis(next_in)], client=pipe
+                )
             pipe.execute()
 
     def release(self, game_id: str, lease: int, next_in: float | None) -> bool:

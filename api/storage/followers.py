@@ -91,8 +91,12 @@ class Followers:
     error while the server does not answer), None when every move goes to `channel`.
     """
 
-    def __init__(self, connection: Any, channel: str, channel_of: Callable[[str], str | None] = lambda game: None,
-                 ) -> None:
+    def __init__(
+        self,
+        connection: Any,
+        channel: str,
+        channel_of: Callable[[str], str | None] = lambda game: None,
+    ) -> None:
         self._connection, self._channel, self._channel_of = connection, channel, channel_of
         self._lock = threading.Lock()
         self._tails: dict[str, _Signal] = {}

@@ -30,12 +30,18 @@ def exposition(connection: redis.Redis, queue_connection: redis.Redis, version: 
     values = {key.decode(): int(value) for key, value in connection.hgetall(KEY).items()}
     lines = [f'deskovka_build_info{{version="{version}"}} 1']
     for name, help_text in COUNTERS.items():
-        lines += [f"# HELP deskovka_{name}_total {help_text}", f"# TYPE deskovka_{name}_total counter",
-                  f"deskovka_{name}_total {values.get(name, 0)}"]
-    lines += ["# HELP deskovka_print_queue_length Print jobs waiting for a worker, by queue.",
-              "# TYPE deskovka_print_queue_length gauge"]
-    lines += [f'deskovka_print_queue_length{{queue="{name}"}} {queue_connection.llen(f"rq:queue:{name}")}'
-              for name in QUEUES]
+        lines += [
+            f"# HELP deskovka_{name}_total {help_text}",
+            f"# TYPE deskovka_{name}_total counter",
+            f"deskovka_{name}_total {values.get(name, 0)}",
+        ]
+    lines += [
+        "# HELP deskovka_print_queue_length Print jobs waiting for a worker, by queue.",
+        "# TYPE deskovka_print_queue_length gauge",
+    ]
+    lines += [
+        f'deskovka_print_queue_length{{queue="{name}"}} {queue_connection.llen(f"rq:queue:{name}")}' for name in QUEUES
+    ]
     return "\n".join(lines) + "\n"
 
 

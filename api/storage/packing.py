@@ -58,8 +58,9 @@ def is_packed(raw: bytes) -> bool:
     return raw[:1] not in (b"{", b"[")
 
 
-def pack_events(game_type: str, table: dict[str, Any] | None, version: int, events: list[dict[str, Any]],
-                exact: bytes) -> bytes | None:
+def pack_events(
+    game_type: str, table: dict[str, Any] | None, version: int, events: list[dict[str, Any]], exact: bytes
+) -> bytes | None:
     """Pack one version's events (`exact`: their JSON); None when they would not come back exactly."""
     if any(next(iter(event), None) != "v" or event["v"] != version for event in events):
         return None

@@ -68,9 +68,16 @@ class PrintQueue:
         name = SMALL if cost.small else LARGE
         # A user deck travels with the job, so workers need no access to the state store.
         self.queues[name].enqueue(
-            "worker.jobs.render_pdf", spec, deck, job_id=job_id, job_timeout=TIMEOUTS[name],
-            result_ttl=PDF_TTL, failure_ttl=PDF_TTL, retry=Retry(max=RETRIES),
-            description=f"print {spec.get('kind')}", meta={"cost": cost.as_dict()},
+            "worker.jobs.render_pdf",
+            spec,
+            deck,
+            job_id=job_id,
+            job_timeout=TIMEOUTS[name],
+            result_ttl=PDF_TTL,
+            failure_ttl=PDF_TTL,
+            retry=Retry(max=RETRIES),
+            description=f"print {spec.get('kind')}",
+            meta={"cost": cost.as_dict()},
         )
         metrics.count(self.connection, "print_jobs")
         return job_id
@@ -97,11 +104,15 @@ class PrintQueue:
         """Say why a failed job failed, in words for the client."""
         reason = self.reason(job)
         if reason == "abandoned":
-            return (f"The worker rendering it stopped before finishing, on each of its {RETRIES + 1} tries; "
-                    "post the spec again to start over.")
+            return (
+                f"The worker rendering it stopped before finishing, on each of its {RETRIES + 1} tries; "
+                "post the spec again to start over."
+            )
         if reason == "timeout":
-            return (f"The rendering ran out of time ({job.timeout} s) and was stopped; it is not retried. "
-                    "Post the spec again to start over, or print fewer cards or smaller pictures in one job.")
+            return (
+                f"The rendering ran out of time ({job.timeout} s) and was stopped; it is not retried. "
+                "Post the spec again to start over, or print fewer cards or smaller pictures in one job."
+            )
         result = job.latest_result()
         lines = ((result.exc_string if result is not None else None) or "").strip().splitlines()
         return f"The rendering failed: {lines[-1]}" if lines else "The rendering failed."

@@ -55,8 +55,13 @@ def replay_to(decks: DeckStore, record: GameRecord, entries: list[dict[str, Any]
     except Exception as error:  # any failure to re-run a game is the same answer to the client
         log.warning("game %s cannot be rebuilt: %r", record.id, error)
     if rebuilt is None:
-        raise Problem(410, "game/outdated", "This game was stored by an older version of deskovka and cannot be "
-                      "carried over to this one; start a new game.", game=record.id)
+        raise Problem(
+            410,
+            "game/outdated",
+            "This game was stored by an older version of deskovka and cannot be "
+            "carried over to this one; start a new game.",
+            game=record.id,
+        )
     return rebuilt
 
 

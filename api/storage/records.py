@@ -27,6 +27,11 @@ def migrate(store: GameStore, decks: DeckStore, record: GameRecord) -> GameRecor
         current_app.logger.warning("game %s cannot be carried over: %r", record.id, error)
         match = None
     if match is None or match.version != record.version:
-        raise Problem(410, "game/outdated", "This game was stored by an older version of deskovka and cannot be "
-                      "carried over to this one; start a new game.", game=record.id)
+        raise Problem(
+            410,
+            "game/outdated",
+            "This game was stored by an older version of deskovka and cannot be "
+            "carried over to this one; start a new game.",
+            game=record.id,
+        )
     return replace(record, state=match.state, shape=SHAPE)

@@ -73,6 +73,7 @@ if KEYS[5] and logs > 0 then redis.call('HINCRBY', KEYS[5], 'actions', logs) end
 return {1}
 """
 
+
 class Commit(StrEnum):
     CONFLICT = "conflict"
     DONE = "done"
@@ -125,8 +126,13 @@ class GameRecord:
         return orjson.dumps(doc)
 
     def head(self) -> dict[str, Any]:
-        return {"status": self.status, "seats": [{"token_hash": seat.get("token_hash")} for seat in self.seats],
-                "type": self.type, "table": self.table(), "compact": self.compact}
+        return {
+            "status": self.status,
+            "seats": [{"token_hash": seat.get("token_hash")} for seat in self.seats],
+            "type": self.type,
+            "table": self.table(),
+            "compact": self.compact,
+        }
 
     def table(self) -> dict[str, Any] | None:
         """What reading this game's stored events needs besides them (its deck and language, if any)."""
@@ -270,8 +276,9 @@ class GameStore:
         result = self._commit(keys=keys, args=args) if not self.replica_acks else self._commit_acked(keys, args)
         return self._settled(record, result, new_rev, len(log))
 
-    def commit_many(self, writes: list[tuple[GameRecord, int | None, int, list[dict[str, Any]],
-                                              list[dict[str, Any]]]]) -> list[Commit]:
+    def commit_many(
+        self, writes: list[tuple[GameRecord, int | None, int, list[dict[str, Any]], list[dict[str, Any]]]]
+    ) -> list[Commit]:
         """Commit several games' writes (record, expected rev, ttl, log, events) in one round trip, each its own
         compare-and-set (one after another on a Cluster, whose pipelines span slots)."""
         if self.cluster or self.replica_acks:
@@ -281,12 +288,21 @@ class GameStore:
             for keys, args, _ in calls:
                 self._commit(keys=keys, args=args, client=pipe)
             results = pipe.execute()
-        return [self._settled(write[0], result, call[2], len(write[3]))
-                for write, call, result in zip(writes, calls, results, strict=True)]
+        return [
+            self._settled(write[0], result, call[2], len(write[3]))
+            for write, call, result in zip(writes, calls, results, strict=True)
+        ]
 
-    def _commit_call(self, record: GameRecord, expected_rev: int | None, ttl: int, log: list[dict[str, Any]],
-                     events: list[dict[str, Any]], answer: tuple[str, dict[str, Any]] | None,
-                     answer_ttl: int | None) -> tuple[list[str], list[Any], int]:
+    def _commit_call(
+        self,
+        record: GameRecord,
+        expected_rev: int | None,
+        ttl: int,
+        log: list[dict[str, Any]],
+        events: list[dict[str, Any]],
+        answer: tuple[str, dict[str, Any]] | None,
+        answer_ttl: int | None,
+    ) -> tuple[list[str], list[Any], int]:
         keys = [self.key_for(record.id, part) for part in ("state", "log", "events")]
         keys.append(answer[0] if answer else self.key_for(record.id, "idem:-"))
         if not self.cluster:
@@ -388,9 +404,14 @@ class GameStore:
         if int(acked) < self.replica_acks:
             meters.store_errors.labels("ReplicaAcksTimeout").inc()
             problem = store_unavailable()
-            raise Problem(503, problem.code, f"The change was not copied to {self.replica_acks} replica(s) within "
-                          f"{self.replica_timeout:g} s, so it could be lost if the store failed now. Repeat it with "
-                          "the same Idempotency-Key: it is applied once either way.", headers=problem.headers)
+            raise Problem(
+                503,
+                problem.code,
+                f"The change was not copied to {self.replica_acks} replica(s) within "
+                f"{self.replica_timeout:g} s, so it could be lost if the store failed now. Repeat it with "
+                "the same Idempotency-Key: it is applied once either way.",
+                headers=problem.headers,
+            )
 
     def delete(self, game_id: str) -> None:
         """Drop a game that nobody has seen (a rematch that lost the race to create it)."""
@@ -431,8 +452,9 @@ class GameStore:
             if "WRONGTYPE" not in str(error):
                 raise
             # Stored before events became a stream, and not moved since: read whole, once, until its next move.
-            return EventPage.of([e for raw in self.connection.lrange(key, 0, -1)
-                                 if (e := orjson.loads(raw))["v"] > after], count)
+            return EventPage.of(
+                [e for raw in self.connection.lrange(key, 0, -1) if (e := orjson.loads(raw))["v"] > after], count
+            )
         last = int(entries[-1][0].partition(b"-")[0]) if entries else None
         events: list[dict[str, Any]] = []
         for entry_id, stored in entries:

@@ -15,8 +15,14 @@ GOOD_DAYS = {"ship": 6.0, "train": 3.5}
 NO_PLAN = 30.0
 
 
-def best_cost(state: State, board: Board, seat: int, extra: list[str] | None = None, drop: list[str] | None = None,
-              balloon: bool | None = None) -> float:
+def best_cost(
+    state: State,
+    board: Board,
+    seat: int,
+    extra: list[str] | None = None,
+    drop: list[str] | None = None,
+    balloon: bool | None = None,
+) -> float:
     """Expected days of the cheapest way to travel the next leg with a changed hand (NO_PLAN if none)."""
     hand = [c for c in state["hands"][seat] if c not in (drop or [])] + list(extra or [])
     hands = list(state["hands"])
@@ -40,8 +46,10 @@ class GreedyBot(Bot):
     """Take the card that makes the next leg cheapest, travel when it is cheap or time presses, dodge the detective."""
 
     name = "greedy"
-    summary = ("Takes the card (and action) that makes its next leg cheapest, travels when the leg is cheap enough or "
-               "others are ahead, uses the balloon, re-rolls high dice with gold and keeps the detective away.")
+    summary = (
+        "Takes the card (and action) that makes its next leg cheapest, travels when the leg is cheap enough or "
+        "others are ahead, uses the balloon, re-rolls high dice with gold and keeps the detective away."
+    )
 
     def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
         actions = game.legal_actions(state, seat)
@@ -110,8 +118,11 @@ class GreedyBot(Bot):
         if travels and self._worth_travelling(state, board, seat, actions, travels):
             return travels[0]
         connection = next((a for a in actions if a["type"] == "play_event"), None)
-        if connection is not None and position < board.home and best_cost(state, board, seat) <= threshold(
-                board, position):
+        if (
+            connection is not None
+            and position < board.home
+            and best_cost(state, board, seat) <= threshold(board, position)
+        ):
             return connection
         elephant_leg = next(i for i, leg in enumerate(board.legs) if leg.elephants)
         sell = next((a for a in actions if a["type"] == "sell_event"), None)
@@ -121,8 +132,9 @@ class GreedyBot(Bot):
             return {"type": "buy", "deck": "travel"}
         return {"type": "end_turn"}
 
-    def _worth_travelling(self, state: State, board: Board, seat: int, actions: list[Action],
-                          travels: list[Action]) -> bool:
+    def _worth_travelling(
+        self, state: State, board: Board, seat: int, actions: list[Action], travels: list[Action]
+    ) -> bool:
         position = state["positions"][seat]
         found = plans(state, board, seat)
         cost = found[0].expected
@@ -140,5 +152,5 @@ class GreedyBot(Bot):
     def _discard_value(self, state: State, board: Board, seat: int, action: Action) -> float:
         card = action["card"]
         position = state["positions"][seat]
-        upcoming = [kind for leg in board.legs[position:position + 2] for route in leg.routes for kind in route]
+        upcoming = [kind for leg in board.legs[position : position + 2] for route in leg.routes for kind in route]
         return card["days"] - (2 if card["kind"] in upcoming else 0)

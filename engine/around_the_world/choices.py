@@ -62,8 +62,10 @@ def take_actions(board: Board, state: State, seat: int) -> list[Action]:
             actions += [{**take, "location": loc} for loc in board.locations[1:] if loc != state["detective"]]
         elif space == "exchange":
             mine = [*hand, (state["travel_cards"][card]["kind"], state["travel_cards"][card]["days"])]
-            sets = sorted({combo for k in range(1, board.supply["exchange_max"] + 1)
-                           for combo in combinations(sorted(mine), k)}, key=lambda c: (len(c), c))
+            sets = sorted(
+                {combo for k in range(1, board.supply["exchange_max"] + 1) for combo in combinations(sorted(mine), k)},
+                key=lambda c: (len(c), c),
+            )
             actions += [{**take, "discard": card_list(combo)} for combo in sets]
         actions.append(take)
     if may_draw_instead(state):
@@ -75,8 +77,10 @@ def buy_actions(board: Board, state: State, seat: int) -> list[Action]:
     """Buying a card for gold: the Czech text allows it at any time during one's turn."""
     if state["gold"][seat] < board.supply["buy_price"]:
         return []
-    decks = {"travel": state["travel_deck"] or state["travel_discard"],
-             "event": state["event_deck"] or state["event_discard"]}
+    decks = {
+        "travel": state["travel_deck"] or state["travel_discard"],
+        "event": state["event_deck"] or state["event_discard"],
+    }
     return [{"type": "buy", "deck": deck} for deck, cards in decks.items() if cards]
 
 

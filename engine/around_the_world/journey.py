@@ -17,8 +17,9 @@ from engine.core.rng import Rng
 def travel(board: Board, state: State, seat: int, action: Action, rng: Rng) -> list[Event]:
     canonical = canonical_travel(action)
     if canonical is None:
-        raise MalformedAction('A travel names `cards` ([{"kind", "days"}]), `events` ([names]) and '
-                              '`balloon_action` (true or false).')
+        raise MalformedAction(
+            'A travel names `cards` ([{"kind", "days"}]), `events` ([names]) and `balloon_action` (true or false).'
+        )
     if not can_travel(board, state, seat):
         raise IllegalAction("You cannot travel now: one leg a turn (two after Beziehungen), never past London.")
     found = {action_key(plan.action()): plan for plan in plans(state, board, seat)}
@@ -32,13 +33,26 @@ def travel(board: Board, state: State, seat: int, action: Action, rng: Rng) -> l
         state["event_discard"].append(remove_event(state, seat, name))
     if plan.balloon_action:
         state["turn"]["balloon_used"] = True
-    base = {"type": "travelled", "seat": seat, "origin": leg.origin, "destination": leg.destination,
-            "cards": card_list(plan.cards), "events": list(plan.events), "balloon_action": plan.balloon_action}
+    base = {
+        "type": "travelled",
+        "seat": seat,
+        "origin": leg.origin,
+        "destination": leg.destination,
+        "cards": card_list(plan.cards),
+        "events": list(plan.events),
+        "balloon_action": plan.balloon_action,
+    }
     if plan.die is None:
         return _arrive(board, state, seat, plan.fixed, {**base, "days": plan.fixed}, rng)
     die = rng.randbelow(6) + 1
-    state["roll"] = {"effect": plan.die, "base": plan.fixed, "die": die, "rerolls": 0,
-                     "replaced": card_list([plan.replaced])[0] if plan.replaced else None, "travel": base}
+    state["roll"] = {
+        "effect": plan.die,
+        "base": plan.fixed,
+        "die": die,
+        "rerolls": 0,
+        "replaced": card_list([plan.replaced])[0] if plan.replaced else None,
+        "travel": base,
+    }
     state["phase"] = ROLL
     return [{"type": "die_rolled", "seat": seat, "effect": plan.die, "die": die, "base": plan.fixed}]
 
@@ -72,8 +86,9 @@ def _arrive(board: Board, state: State, seat: int, days: int, travelled: Event, 
     state["travel_discard"][:0] = state["hands"][seat]
     state["event_discard"][:0] = state["event_hands"][seat]
     state["hands"][seat], state["event_hands"][seat] = [], []
-    events.append({"type": "arrived_in_london", "seat": seat, "days": state["days"][seat],
-                   "arrival": len(state["arrivals"])})
+    events.append(
+        {"type": "arrived_in_london", "seat": seat, "days": state["days"][seat], "arrival": len(state["arrivals"])}
+    )
     return events + next_turn(board, state, rng)
 
 
@@ -92,15 +107,27 @@ def reroll(board: Board, state: State, seat: int, action: Action, rng: Rng) -> l
     roll = state["roll"]
     roll["die"] = rng.randbelow(6) + 1
     roll["rerolls"] += 1
-    return [{"type": "die_rolled", "seat": seat, "effect": roll["effect"], "die": roll["die"],
-             "base": roll["base"], "reroll": roll["rerolls"], "gold": state["gold"][seat]}]
+    return [
+        {
+            "type": "die_rolled",
+            "seat": seat,
+            "effect": roll["effect"],
+            "die": roll["die"],
+            "base": roll["base"],
+            "reroll": roll["rerolls"],
+            "gold": state["gold"][seat],
+        }
+    ]
 
 
 def play_event(board: Board, state: State, seat: int, action: Action, rng: Rng) -> list[Event]:
     name = action.get("card")
     if name not in connections(board, state, seat):
-        raise IllegalAction("Only Beziehungen (or the princess acting as it) is played on its own, right after "
-                            "travelling, to open one more leg (never Bombay -> Calcutta).", card=name)
+        raise IllegalAction(
+            "Only Beziehungen (or the princess acting as it) is played on its own, right after "
+            "travelling, to open one more leg (never Bombay -> Calcutta).",
+            card=name,
+        )
     state["event_discard"].append(remove_event(state, seat, name))
     state["turn"]["allowed"] += 1
     return [{"type": "event_played", "seat": seat, "card": name, "effect": "connection"}]

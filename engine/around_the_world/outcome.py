@@ -34,9 +34,16 @@ def result(board: Board, state: State) -> Outcome:
     best = min(key(s) for s in seats)
     winners = [s for s in seats if key(s) == best]
     standings = [
-        {"seat": s, "place": 1 + sum(1 for t in seats if key(t) < key(s)), "days": days[s], "home": s in home,
-         "arrival": home.index(s) + 1 if s in home else None, "under_80": s in home and days[s] < target,
-         "gold": gold[s], "location": board.location(state["positions"][s])}
+        {
+            "seat": s,
+            "place": 1 + sum(1 for t in seats if key(t) < key(s)),
+            "days": days[s],
+            "home": s in home,
+            "arrival": home.index(s) + 1 if s in home else None,
+            "under_80": s in home and days[s] < target,
+            "gold": gold[s],
+            "location": board.location(state["positions"][s]),
+        }
         for s in sorted(seats, key=lambda s: (key(s), s))
     ]
     return {"winners": winners, "decided_by": _decided_by(board, state, winners), "standings": standings}

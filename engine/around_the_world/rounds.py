@@ -36,8 +36,15 @@ def start_round(board: Board, state: State, rng: Rng) -> list[Event]:
 
 def _begin_turn(board: Board, state: State) -> list[Event]:
     seat = state["order"][state["turn_index"]]
-    state["turn"] = {"seat": seat, "space": None, "balloon": False, "balloon_used": False, "travels": 0,
-                     "allowed": 1, "receipts": []}
+    state["turn"] = {
+        "seat": seat,
+        "space": None,
+        "balloon": False,
+        "balloon_used": False,
+        "travels": 0,
+        "allowed": 1,
+        "receipts": [],
+    }
     state["phase"] = TAKE if take_actions(board, state, seat) else TRAVEL
     return [{"type": "turn_started", "seat": seat, "phase": state["phase"]}]
 
@@ -60,8 +67,15 @@ def _end_round(board: Board, state: State, rng: Rng) -> list[Event]:
     if game_ends(state):
         state["phase"], state["turn"] = OVER, None
         final = resigned_last(result(board, state), state)
-        return [*events, {"type": "game_over", "winners": final["winners"], "decided_by": final["decided_by"],
-                          "days": list(state["days"])}]
+        return [
+            *events,
+            {
+                "type": "game_over",
+                "winners": final["winners"],
+                "decided_by": final["decided_by"],
+                "days": list(state["days"]),
+            },
+        ]
     players = travelling(state)
     watch = state["watch"]
     if watch is not None and watch in players:

@@ -71,8 +71,9 @@ class AroundTheWorld(Game):
             raise MalformedAction(f"Unknown action type {kind!r}.", allowed=sorted(ACTION_TYPES))
         phase = state["phase"]
         if kind not in PHASE_ACTIONS[phase]:
-            raise IllegalAction(f"{kind!r} is not possible now: {self._phase_hint(phase)}",
-                                allowed=list(PHASE_ACTIONS[phase]))
+            raise IllegalAction(
+                f"{kind!r} is not possible now: {self._phase_hint(phase)}", allowed=list(PHASE_ACTIONS[phase])
+            )
         rng = Rng.from_state(state["rng"])
         events = HANDLERS[kind](self.board, state, seat, action, rng)
         state["rng"] = rng.to_state()
@@ -85,8 +86,14 @@ class AroundTheWorld(Game):
             state["phase"], state["turn"] = OVER, None
             final = self.outcome(state)
             assert final is not None
-            return [{"type": "game_over", "winners": final["winners"], "decided_by": final["decided_by"],
-                     "days": list(state["days"])}]
+            return [
+                {
+                    "type": "game_over",
+                    "winners": final["winners"],
+                    "decided_by": final["decided_by"],
+                    "days": list(state["days"]),
+                }
+            ]
         if state["turn"]["seat"] != seat:
             return []
         rng = Rng.from_state(state["rng"])

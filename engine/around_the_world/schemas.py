@@ -62,8 +62,12 @@ class AroundTheWorldTakeAction(ActionSchema):
     space = string("The space the card lies on.", enum=SPACES)
     use = boolean("Use the space's action (gold, balloon, event, watch).", optional=True)
     location = location("detective: where the detective goes (using the action).", optional=True)
-    discard = nested(AroundTheWorldTravelCardFace, "exchange: the travel cards to discard and replace (using the "
-                     "action).", many=True, optional=True)
+    discard = nested(
+        AroundTheWorldTravelCardFace,
+        "exchange: the travel cards to discard and replace (using the action).",
+        many=True,
+        optional=True,
+    )
 
 
 class AroundTheWorldDrawAction(ActionSchema):
@@ -76,10 +80,10 @@ class AroundTheWorldTravelAction(ActionSchema):
     """Travel the next leg, paying with travel cards, event cards and the balloon action."""
 
     type = const("travel", "Travel a leg.")
-    cards = nested(AroundTheWorldTravelCardFace, "The travel cards to pay with (default none).", many=True,
-                   optional=True)
-    events = listof(event_card("An event card name."), "The event cards to play with it (default none).",
-                    optional=True)
+    cards = nested(
+        AroundTheWorldTravelCardFace, "The travel cards to pay with (default none).", many=True, optional=True
+    )
+    events = listof(event_card("An event card name."), "The event cards to play with it (default none).", optional=True)
     balloon_action = boolean("Use the balloon the take gave you this turn (default false).", optional=True)
 
 
@@ -147,14 +151,19 @@ class AroundTheWorldDeclineReceiptAction(ActionSchema):
 
 class AroundTheWorldTurn(Schema):
     seat = seat_number("Whose turn.")
-    space = string("The space taken from this turn, once taken (null after a draw or before taking).",
-                   enum=SPACES, nullable=True)
+    space = string(
+        "The space taken from this turn, once taken (null after a draw or before taking).", enum=SPACES, nullable=True
+    )
     balloon = boolean("Whether the take gave a balloon.")
     balloon_used = boolean("Whether that balloon was used.")
     travels = integer("Legs travelled this turn.", minimum=0)
     allowed = integer("Legs allowed this turn (Beziehungen opens one more).", minimum=0)
-    receipts = nested(AroundTheWorldReceipt, "Receipts whose draw waits for draw_receipt or decline_receipt, "
-                      "oldest first.", many=True, optional=True)
+    receipts = nested(
+        AroundTheWorldReceipt,
+        "Receipts whose draw waits for draw_receipt or decline_receipt, oldest first.",
+        many=True,
+        optional=True,
+    )
 
 
 class AroundTheWorldSlot(Schema):
@@ -184,8 +193,7 @@ class AroundTheWorldRoll(Schema):
     base = integer("Fixed days before the die.", minimum=0)
     die = integer("The die.", minimum=1, maximum=6)
     rerolls = integer("Re-rolls so far.", minimum=0)
-    replaced = nested(AroundTheWorldTravelCardFace, "The travel card the effect stands in for, if any.",
-                      nullable=True)
+    replaced = nested(AroundTheWorldTravelCardFace, "The travel card the effect stands in for, if any.", nullable=True)
     travel = nested(AroundTheWorldLeg, "The leg.")
 
 
@@ -206,8 +214,11 @@ class AroundTheWorldView(Schema):
     """The public table, and your own hands (null for spectators)."""
 
     round = integer("The round.", minimum=1)
-    phase = string("take, travel, roll (accept or re-roll the die), receipt (draw or decline a receipt's card), "
-                   "discard (down to the hand limit) or over.", enum=PHASES)
+    phase = string(
+        "take, travel, roll (accept or re-roll the die), receipt (draw or decline a receipt's card), "
+        "discard (down to the hand limit) or over.",
+        enum=PHASES,
+    )
     turn = nested(AroundTheWorldTurn, "The turn in progress; null once over.", nullable=True)
     start_player = seat_number("The round's start player.")
     order = seat_list("The order of turns this round.")
@@ -219,8 +230,10 @@ class AroundTheWorldView(Schema):
     event_deck = integer("Event cards left to draw.", minimum=0)
     event_discard = nested(AroundTheWorldEventCard, "The event cards discarded, bottom first.", many=True)
     gold_supply = integer("Gold left in the supply.", minimum=0)
-    receipts = mapping(nested(AroundTheWorldChips, "The receipts left there."),
-                       "Receipts still lying by each location, keyed by location.")
+    receipts = mapping(
+        nested(AroundTheWorldChips, "The receipts left there."),
+        "Receipts still lying by each location, keyed by location.",
+    )
     roll = nested(AroundTheWorldRoll, "The die waiting to be accepted or re-rolled, else null.", nullable=True)
     players = nested(AroundTheWorldPlayer, "Every seat.", many=True)
     hand = nested(AroundTheWorldTravelCard, "Your travel cards; null for spectators.", many=True, nullable=True)
@@ -240,8 +253,10 @@ class AroundTheWorldStanding(Schema):
 
 class AroundTheWorldOutcome(Schema):
     winners = seat_list("The winners.")
-    decided_by = string("What decided the winner (resigned: every other seat resigned).",
-                        enum=["first_home", "days", "gold", "arrival", "shared", "resigned"])
+    decided_by = string(
+        "What decided the winner (resigned: every other seat resigned).",
+        enum=["first_home", "days", "gold", "arrival", "shared", "resigned"],
+    )
     standings = nested(AroundTheWorldStanding, "Every seat, best first.", many=True)
 
 
@@ -251,88 +266,203 @@ def _event(type_: str, description: str, **fields):
     return EventSchema.from_dict({"type": const(type_, description), **fields}, name=name)
 
 
-REASON = string("Why: action (a space's action), bought, receipt, exchange, instead_of_display, elephant.",
-                enum=["action", "bought", "receipt", "exchange", "instead_of_display", "elephant"])
+REASON = string(
+    "Why: action (a space's action), bought, receipt, exchange, instead_of_display, elephant.",
+    enum=["action", "bought", "receipt", "exchange", "instead_of_display", "elephant"],
+)
 EVENTS = (
-    _event("round_started", "A new round.", round=integer("The round.", minimum=1),
-           start_player=seat_number("The start player.")),
-    _event("cards_laid_out", "Travel cards were laid out on the display.",
-           display=nested(AroundTheWorldSlot, "The display.", many=True)),
+    _event(
+        "round_started",
+        "A new round.",
+        round=integer("The round.", minimum=1),
+        start_player=seat_number("The start player."),
+    ),
+    _event(
+        "cards_laid_out",
+        "Travel cards were laid out on the display.",
+        display=nested(AroundTheWorldSlot, "The display.", many=True),
+    ),
     _event("turn_started", "A seat's turn began.", seat=seat_number("Whose."), phase=string("The phase.", enum=PHASES)),
-    _event("card_taken", "A seat took a card from the display.", seat=seat_number("Who."),
-           space=string("The space.", enum=SPACES), kind=string("The card's kind.", enum=KINDS),
-           days=integer("The card's days.", minimum=1), used=boolean("Whether the space's action was used.")),
+    _event(
+        "card_taken",
+        "A seat took a card from the display.",
+        seat=seat_number("Who."),
+        space=string("The space.", enum=SPACES),
+        kind=string("The card's kind.", enum=KINDS),
+        days=integer("The card's days.", minimum=1),
+        used=boolean("Whether the space's action was used."),
+    ),
     _event("balloon_ready", "The balloon space's action: a balloon for this turn.", seat=seat_number("Who.")),
-    _event("detective_moved", "The detective moved.", seat=seat_number("Who moved it."),
-           location=location("Where to.")),
+    _event(
+        "detective_moved", "The detective moved.", seat=seat_number("Who moved it."), location=location("Where to.")
+    ),
     _event("start_player_claimed", "A seat took the watch: it starts the next round.", seat=seat_number("Who.")),
-    _event("cards_exchanged", "A seat exchanged travel cards.", seat=seat_number("Who."),
-           discarded=nested(AroundTheWorldTravelCardFace, "The cards discarded.", many=True)),
-    _event("travel_cards_drawn", "A seat drew travel cards (only it sees which).", seat=seat_number("Who."),
-           count=integer("How many.", minimum=0), reason=REASON),
-    _event("your_travel_cards", "The travel cards you drew (only you get this event).", seat=seat_number("You."),
-           cards=nested(AroundTheWorldTravelCard, "The cards.", many=True)),
-    _event("travel_deck_reshuffled", "The travel discard pile was shuffled into a new deck.",
-           count=integer("Cards in it.", minimum=0)),
-    _event("event_card_drawn", "A seat drew an event card (only it sees which).", seat=seat_number("Who."),
-           reason=REASON),
-    _event("your_event_card", "The event card you drew (only you get this event).", seat=seat_number("You."),
-           card=nested(AroundTheWorldEventCard, "The card.")),
-    _event("no_event_card_left", "A seat should draw an event card but none is left.", seat=seat_number("Who."),
-           reason=REASON),
-    _event("event_deck_reshuffled", "Event cards were shuffled into a new event deck.",
-           count=integer("Cards in it.", minimum=0)),
-    _event("grey_event", "A grey event card was drawn: it acts at once on everyone travelling.",
-           seat=seat_number("Who drew it."),
-           card=event_card("Which: delay or storm."), days=integer("Days everyone travelling loses.", minimum=0),
-           discarded=nested(Schema.from_dict({"seat": seat_number("The seat."),
-                                              "count": integer("Event cards it lost.", minimum=0)},
-                                             name="AroundTheWorldEventsLost"),
-                            "Event cards every hand lost to the new event deck.", many=True)),
-    _event("days_lost", "Seats lost days.", seats=seat_list("Who."), days=integer("Days each lost.", minimum=0),
-           reason=string("Why: detective (ended a turn where it stands), london (someone is home: everyone still "
-                         "travelling loses a day each round), receipt (another's delay receipt), or a grey event card "
-                         "(delay, storm).", enum=["detective", "london", "receipt", "delay", "storm"]),
-           totals=listof(integer("Days.", minimum=0), "Each one's days now, in the order of `seats`.")),
-    _event("gold_gained", "A seat gained a gold.", seat=seat_number("Who."), reason=REASON,
-           gold=integer("Its gold now.", minimum=0)),
-    _event("no_gold_left", "A seat should gain a gold but the supply is empty.", seat=seat_number("Who."),
-           reason=REASON),
-    _event("card_bought", "A seat bought a card.", seat=seat_number("Who."), deck=string("Which deck.", enum=DECKS),
-           gold=integer("Its gold now.", minimum=0)),
-    _event("event_sold", "A seat discarded an Elefant for gold.", seat=seat_number("Who."),
-           card=event_card("elephant.")),
-    _event("die_rolled", "The die was rolled for a leg.", seat=seat_number("Who travels."),
-           effect=event_card("elephant or balloon."), die=integer("The die.", minimum=1, maximum=6),
-           base=integer("Fixed days before the die.", minimum=0),
-           reroll=integer("For a re-roll: which one.", minimum=1, optional=True),
-           gold=integer("For a re-roll: the seat's gold now.", minimum=0, optional=True)),
-    _event("travelled", "A seat travelled a leg.", seat=seat_number("Who."), origin=location("From."),
-           destination=location("To."), cards=nested(AroundTheWorldTravelCardFace, "Travel cards paid.", many=True),
-           events=listof(event_card("An event card."), "Event cards played."),
-           balloon_action=boolean("Whether the balloon was used."), days=integer("Days the leg took.", minimum=0),
-           total=integer("The seat's days now.", minimum=0),
-           die=integer("The die, when one was rolled.", minimum=1, maximum=6, optional=True)),
-    _event("receipt_taken", "A seat took a receipt where it arrived.", seat=seat_number("Who."),
-           location=location("Where."),
-           colour=string("red (first there) or blue (last there).", enum=CHIPS),
-           kind=string("What it gives.", enum=RECEIPTS)),
-    _event("receipt_declined", "A seat left the card its receipt offered.", seat=seat_number("Who."),
-           location=location("Where the receipt was."), colour=string("red or blue.", enum=CHIPS),
-           kind=string("What it offered.", enum=RECEIPTS)),
-    _event("event_played", "A seat played an event card on its own.", seat=seat_number("Who."),
-           card=event_card("The card."), effect=string("What it did: connection (one more leg).")),
-    _event("arrived_in_london", "A seat is home.", seat=seat_number("Who."), days=integer("Its days.", minimum=0),
-           arrival=integer("1 for the first home, and so on.", minimum=1)),
-    _event("card_discarded", "A seat discarded a travel card down to the hand limit.", seat=seat_number("Who."),
-           kind=string("The card's kind.", enum=KINDS), days=integer("The card's days.", minimum=1)),
+    _event(
+        "cards_exchanged",
+        "A seat exchanged travel cards.",
+        seat=seat_number("Who."),
+        discarded=nested(AroundTheWorldTravelCardFace, "The cards discarded.", many=True),
+    ),
+    _event(
+        "travel_cards_drawn",
+        "A seat drew travel cards (only it sees which).",
+        seat=seat_number("Who."),
+        count=integer("How many.", minimum=0),
+        reason=REASON,
+    ),
+    _event(
+        "your_travel_cards",
+        "The travel cards you drew (only you get this event).",
+        seat=seat_number("You."),
+        cards=nested(AroundTheWorldTravelCard, "The cards.", many=True),
+    ),
+    _event(
+        "travel_deck_reshuffled",
+        "The travel discard pile was shuffled into a new deck.",
+        count=integer("Cards in it.", minimum=0),
+    ),
+    _event(
+        "event_card_drawn", "A seat drew an event card (only it sees which).", seat=seat_number("Who."), reason=REASON
+    ),
+    _event(
+        "your_event_card",
+        "The event card you drew (only you get this event).",
+        seat=seat_number("You."),
+        card=nested(AroundTheWorldEventCard, "The card."),
+    ),
+    _event(
+        "no_event_card_left",
+        "A seat should draw an event card but none is left.",
+        seat=seat_number("Who."),
+        reason=REASON,
+    ),
+    _event(
+        "event_deck_reshuffled",
+        "Event cards were shuffled into a new event deck.",
+        count=integer("Cards in it.", minimum=0),
+    ),
+    _event(
+        "grey_event",
+        "A grey event card was drawn: it acts at once on everyone travelling.",
+        seat=seat_number("Who drew it."),
+        card=event_card("Which: delay or storm."),
+        days=integer("Days everyone travelling loses.", minimum=0),
+        discarded=nested(
+            Schema.from_dict(
+                {"seat": seat_number("The seat."), "count": integer("Event cards it lost.", minimum=0)},
+                name="AroundTheWorldEventsLost",
+            ),
+            "Event cards every hand lost to the new event deck.",
+            many=True,
+        ),
+    ),
+    _event(
+        "days_lost",
+        "Seats lost days.",
+        seats=seat_list("Who."),
+        days=integer("Days each lost.", minimum=0),
+        reason=string(
+            "Why: detective (ended a turn where it stands), london (someone is home: everyone still "
+            "travelling loses a day each round), receipt (another's delay receipt), or a grey event card "
+            "(delay, storm).",
+            enum=["detective", "london", "receipt", "delay", "storm"],
+        ),
+        totals=listof(integer("Days.", minimum=0), "Each one's days now, in the order of `seats`."),
+    ),
+    _event(
+        "gold_gained",
+        "A seat gained a gold.",
+        seat=seat_number("Who."),
+        reason=REASON,
+        gold=integer("Its gold now.", minimum=0),
+    ),
+    _event(
+        "no_gold_left", "A seat should gain a gold but the supply is empty.", seat=seat_number("Who."), reason=REASON
+    ),
+    _event(
+        "card_bought",
+        "A seat bought a card.",
+        seat=seat_number("Who."),
+        deck=string("Which deck.", enum=DECKS),
+        gold=integer("Its gold now.", minimum=0),
+    ),
+    _event(
+        "event_sold", "A seat discarded an Elefant for gold.", seat=seat_number("Who."), card=event_card("elephant.")
+    ),
+    _event(
+        "die_rolled",
+        "The die was rolled for a leg.",
+        seat=seat_number("Who travels."),
+        effect=event_card("elephant or balloon."),
+        die=integer("The die.", minimum=1, maximum=6),
+        base=integer("Fixed days before the die.", minimum=0),
+        reroll=integer("For a re-roll: which one.", minimum=1, optional=True),
+        gold=integer("For a re-roll: the seat's gold now.", minimum=0, optional=True),
+    ),
+    _event(
+        "travelled",
+        "A seat travelled a leg.",
+        seat=seat_number("Who."),
+        origin=location("From."),
+        destination=location("To."),
+        cards=nested(AroundTheWorldTravelCardFace, "Travel cards paid.", many=True),
+        events=listof(event_card("An event card."), "Event cards played."),
+        balloon_action=boolean("Whether the balloon was used."),
+        days=integer("Days the leg took.", minimum=0),
+        total=integer("The seat's days now.", minimum=0),
+        die=integer("The die, when one was rolled.", minimum=1, maximum=6, optional=True),
+    ),
+    _event(
+        "receipt_taken",
+        "A seat took a receipt where it arrived.",
+        seat=seat_number("Who."),
+        location=location("Where."),
+        colour=string("red (first there) or blue (last there).", enum=CHIPS),
+        kind=string("What it gives.", enum=RECEIPTS),
+    ),
+    _event(
+        "receipt_declined",
+        "A seat left the card its receipt offered.",
+        seat=seat_number("Who."),
+        location=location("Where the receipt was."),
+        colour=string("red or blue.", enum=CHIPS),
+        kind=string("What it offered.", enum=RECEIPTS),
+    ),
+    _event(
+        "event_played",
+        "A seat played an event card on its own.",
+        seat=seat_number("Who."),
+        card=event_card("The card."),
+        effect=string("What it did: connection (one more leg)."),
+    ),
+    _event(
+        "arrived_in_london",
+        "A seat is home.",
+        seat=seat_number("Who."),
+        days=integer("Its days.", minimum=0),
+        arrival=integer("1 for the first home, and so on.", minimum=1),
+    ),
+    _event(
+        "card_discarded",
+        "A seat discarded a travel card down to the hand limit.",
+        seat=seat_number("Who."),
+        kind=string("The card's kind.", enum=KINDS),
+        days=integer("The card's days.", minimum=1),
+    ),
     _event("turn_ended", "A seat ended its turn.", seat=seat_number("Who.")),
-    _event("round_ended", "The round ended.", round=integer("The round.", minimum=1),
-           discarded=integer("Cards left on the display and discarded.", minimum=0)),
-    _event("game_over", "The game ended.", winners=seat_list("The winners."),
-           decided_by=string("What decided.",
-                             enum=["first_home", "days", "gold", "arrival", "shared", "resigned"]),
-           days=listof(integer("Days.", minimum=0), "Each seat's days, by seat.")),
+    _event(
+        "round_ended",
+        "The round ended.",
+        round=integer("The round.", minimum=1),
+        discarded=integer("Cards left on the display and discarded.", minimum=0),
+    ),
+    _event(
+        "game_over",
+        "The game ended.",
+        winners=seat_list("The winners."),
+        decided_by=string("What decided.", enum=["first_home", "days", "gold", "arrival", "shared", "resigned"]),
+        days=listof(integer("Days.", minimum=0), "Each seat's days, by seat."),
+    ),
 )
 ACTIONS = (
     AroundTheWorldTakeAction,

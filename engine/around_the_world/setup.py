@@ -29,8 +29,10 @@ def set_up(board: Board, players: int, options: dict[str, Any], seed: int) -> St
     rng.shuffle(blue)
     state: State = {
         "players": players,
-        "travel_cards": {card: {"kind": kind, "days": days}
-                         for card, (kind, days) in zip(travel_ids, board.travel_cards, strict=True)},
+        "travel_cards": {
+            card: {"kind": kind, "days": days}
+            for card, (kind, days) in zip(travel_ids, board.travel_cards, strict=True)
+        },
         "event_cards": dict(zip(event_ids, names, strict=True)),
         "travel_deck": deck,
         "travel_discard": [],

@@ -58,8 +58,7 @@ def lose_days(state: State, seats: list[int], days: int, why: str) -> list[Event
         state["days"][seat] += days
     if not hit:
         return []
-    return [{"type": "days_lost", "seats": hit, "days": days, "reason": why,
-             "totals": [state["days"][s] for s in hit]}]
+    return [{"type": "days_lost", "seats": hit, "days": days, "reason": why, "totals": [state["days"][s] for s in hit]}]
 
 
 def draw_travel(state: State, rng: Rng) -> tuple[str | None, list[Event]]:
@@ -87,8 +86,9 @@ def give_travel(state: State, rng: Rng, seat: int, count: int, why: str) -> list
         drawn.append(card)
     events.append({"type": "travel_cards_drawn", "seat": seat, "count": len(drawn), "reason": why})
     if drawn:
-        events.append({"type": "your_travel_cards", "seat": seat, "cards": [travel_card(state, c) for c in drawn],
-                       "to": [seat]})
+        events.append(
+            {"type": "your_travel_cards", "seat": seat, "cards": [travel_card(state, c) for c in drawn], "to": [seat]}
+        )
     return events
 
 
@@ -106,8 +106,11 @@ def give_event(state: State, board: Board, rng: Rng, seat: int, why: str) -> lis
     if board.events[name].grey:
         return events + grey_event(state, board, rng, seat, card)
     state["event_hands"][seat].append(card)
-    return [*events, {"type": "event_card_drawn", "seat": seat, "reason": why},
-            {"type": "your_event_card", "seat": seat, "card": event_card(state, card), "to": [seat]}]
+    return [
+        *events,
+        {"type": "event_card_drawn", "seat": seat, "reason": why},
+        {"type": "your_event_card", "seat": seat, "card": event_card(state, card), "to": [seat]},
+    ]
 
 
 def grey_event(state: State, board: Board, rng: Rng, seat: int, card: str) -> list[Event]:
@@ -121,6 +124,8 @@ def grey_event(state: State, board: Board, rng: Rng, seat: int, card: str) -> li
     state["event_discard"] = []
     rng.shuffle(pool)
     state["event_deck"] = pool
-    return [{"type": "grey_event", "seat": seat, "card": name, "days": days, "discarded": discarded},
-            *lose_days(state, travelling(state), days, name),
-            {"type": "event_deck_reshuffled", "count": len(pool)}]
+    return [
+        {"type": "grey_event", "seat": seat, "card": name, "days": days, "discarded": discarded},
+        *lose_days(state, travelling(state), days, name),
+        {"type": "event_deck_reshuffled", "count": len(pool)},
+    ]

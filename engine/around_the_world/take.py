@@ -27,17 +27,24 @@ def take(board: Board, state: State, seat: int, action: Action, rng: Rng) -> lis
         try:
             canonical["discard"] = card_list(sorted((c["kind"], c["days"]) for c in canonical["discard"]))
         except (TypeError, KeyError):
-            raise MalformedAction("`discard` lists cards as {\"kind\", \"days\"}.") from None
-    require(board, state, seat, canonical, f"That use of the {space} space is not possible: "
-            f"check the action's options (use, location or discard) in the legal actions.")
+            raise MalformedAction('`discard` lists cards as {"kind", "days"}.') from None
+    require(
+        board,
+        state,
+        seat,
+        canonical,
+        f"That use of the {space} space is not possible: "
+        f"check the action's options (use, location or discard) in the legal actions.",
+    )
     card = slot["card"]
     slot["card"] = None
     state["hands"][seat].append(card)
     state["turn"]["space"] = space
     info = state["travel_cards"][card]
     used = "use" in canonical or "location" in canonical or "discard" in canonical
-    events: list[Event] = [{"type": "card_taken", "seat": seat, "space": space, "kind": info["kind"],
-                            "days": info["days"], "used": used}]
+    events: list[Event] = [
+        {"type": "card_taken", "seat": seat, "space": space, "kind": info["kind"], "days": info["days"], "used": used}
+    ]
     if used:
         events += _space_action(board, state, seat, canonical, rng)
     state["phase"] = TRAVEL
@@ -61,8 +68,10 @@ def _space_action(board: Board, state: State, seat: int, action: Action, rng: Rn
         return [{"type": "start_player_claimed", "seat": seat}]
     discarded = [remove_card(state, seat, c["kind"], c["days"]) for c in action["discard"]]
     state["travel_discard"] += discarded
-    return [{"type": "cards_exchanged", "seat": seat, "discarded": action["discard"]},
-            *give_travel(state, rng, seat, len(discarded), "exchange")]
+    return [
+        {"type": "cards_exchanged", "seat": seat, "discarded": action["discard"]},
+        *give_travel(state, rng, seat, len(discarded), "exchange"),
+    ]
 
 
 def draw(board: Board, state: State, seat: int, action: Action, rng: Rng) -> list[Event]:

@@ -68,8 +68,12 @@ def canonical_travel(action: Action) -> Action | None:
     balloon = action.get("balloon_action", False)
     if not isinstance(balloon, bool):
         return None
-    return {"type": "travel", "cards": [{"kind": k, "days": d} for k, d in sorted(parsed)],
-            "events": sorted(events), "balloon_action": balloon}
+    return {
+        "type": "travel",
+        "cards": [{"kind": k, "days": d} for k, d in sorted(parsed)],
+        "events": sorted(events),
+        "balloon_action": balloon,
+    }
 
 
 def effect_of(state: State, name: str) -> str | None:
@@ -108,20 +112,37 @@ def plans(state: State, board: Board, seat: int) -> list[Plan]:
     hand = [(state["travel_cards"][c]["kind"], state["travel_cards"][c]["days"]) for c in state["hands"][seat]]
     found_by_key: dict[str, Plan] = {}
     most = len(max(leg.routes, key=len))
-    choices = [_source_choices(sources[effect], 1 if effect == "balloon" else most)
-               for effect in ("propeller_train", "submarine", "offer", "balloon")]
+    choices = [
+        _source_choices(sources[effect], 1 if effect == "balloon" else most)
+        for effect in ("propeller_train", "submarine", "offer", "balloon")
+    ]
     for propellers, submarines, offers, balloons in product(*choices):
         for route in leg.routes:
-            for plan in _route_plans(board, leg, route, hand, propellers, submarines, offers, balloons,
-                                     balloon_action):
+            for plan in _route_plans(board, leg, route, hand, propellers, submarines, offers, balloons, balloon_action):
                 found_by_key.setdefault(json.dumps(plan.action(), sort_keys=True), plan)
-    return sorted(found_by_key.values(), key=lambda p: (p.expected, len(p.cards), len(p.events), p.balloon_action,
-                                                          json.dumps(p.action(), sort_keys=True)))
+    return sorted(
+        found_by_key.values(),
+        key=lambda p: (
+            p.expected,
+            len(p.cards),
+            len(p.events),
+            p.balloon_action,
+            json.dumps(p.action(), sort_keys=True),
+        ),
+    )
 
 
-def _route_plans(board: Board, leg: Leg, route: tuple[str, ...], hand: list[Card], propellers: tuple[str, ...],
-                 submarines: tuple[str, ...], offers: tuple[str, ...], balloons: tuple[str, ...],
-                 balloon_action: bool) -> list[Plan]:
+def _route_plans(
+    board: Board,
+    leg: Leg,
+    route: tuple[str, ...],
+    hand: list[Card],
+    propellers: tuple[str, ...],
+    submarines: tuple[str, ...],
+    offers: tuple[str, ...],
+    balloons: tuple[str, ...],
+    balloon_action: bool,
+) -> list[Plan]:
     ships, trains = route.count("ship") - len(submarines), route.count("train") - len(propellers)
     if ships < 0 or trains < 0:
         return []
@@ -130,11 +151,15 @@ def _route_plans(board: Board, leg: Leg, route: tuple[str, ...], hand: list[Card
     if flips > needed or (balloons and needed == 0):
         return []
     # Each Angebot played must let one card be of the other type.
-    targets = {(ships, trains)} if not flips else {
-        pair for pair in ((ships - flips, trains + flips), (ships + flips, trains - flips)) if min(pair) >= 0}
+    targets = (
+        {(ships, trains)}
+        if not flips
+        else {pair for pair in ((ships - flips, trains + flips), (ships + flips, trains - flips)) if min(pair) >= 0}
+    )
     events = tuple(sorted(propellers + submarines + offers + balloons))
-    substitutes = (len(propellers) * board.events["propeller_train"].days
-                   + len(submarines) * board.events["submarine"].days)
+    substitutes = (
+        len(propellers) * board.events["propeller_train"].days + len(submarines) * board.events["submarine"].days
+    )
     found = []
     for want_ships, want_trains in sorted(targets):
         hand_ships = [days for kind, days in hand if kind == "ship"]

@@ -14,8 +14,13 @@ def buy(board: Board, state: State, seat: int, action: Action, rng: Rng) -> list
     deck, price = action.get("deck"), board.supply["buy_price"]
     if deck not in ("travel", "event"):
         raise MalformedAction('`deck` is "travel" or "event".')
-    require(board, state, seat, {"type": "buy", "deck": deck},
-            f"Buying a card costs {price} gold and needs a card left to draw.")
+    require(
+        board,
+        state,
+        seat,
+        {"type": "buy", "deck": deck},
+        f"Buying a card costs {price} gold and needs a card left to draw.",
+    )
     state["gold"][seat] -= price
     events: list[Event] = [{"type": "card_bought", "seat": seat, "deck": deck, "gold": state["gold"][seat]}]
     if deck == "travel":
@@ -24,8 +29,13 @@ def buy(board: Board, state: State, seat: int, action: Action, rng: Rng) -> list
 
 
 def sell_event(board: Board, state: State, seat: int, action: Action, rng: Rng) -> list[Event]:
-    require(board, state, seat, {"type": "sell_event", "card": action.get("card")},
-            "Only an Elefant card is discarded for gold, and only while the supply has gold.")
+    require(
+        board,
+        state,
+        seat,
+        {"type": "sell_event", "card": action.get("card")},
+        "Only an Elefant card is discarded for gold, and only while the supply has gold.",
+    )
     state["event_discard"].append(remove_event(state, seat, "elephant"))
     sold: Event = {"type": "event_sold", "seat": seat, "card": "elephant"}
     return [sold, *gain_gold(state, board, seat, "elephant")]

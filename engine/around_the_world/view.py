@@ -12,8 +12,10 @@ HIDDEN_EVENT = frozenset({"name"})
 
 
 def display_view(state: State) -> list[dict[str, Any]]:
-    return [{"space": slot["space"], "card": travel_card(state, slot["card"]) if slot["card"] else None}
-            for slot in state["display"]]
+    return [
+        {"space": slot["space"], "card": travel_card(state, slot["card"]) if slot["card"] else None}
+        for slot in state["display"]
+    ]
 
 
 def view(board: Board, state: State, seat: int | None) -> View:
@@ -21,18 +23,20 @@ def view(board: Board, state: State, seat: int | None) -> View:
     players = []
     for s in range(state["players"]):
         home = s in state["arrivals"]
-        players.append({
-            "seat": s,
-            "position": state["positions"][s],
-            "location": board.location(state["positions"][s]),
-            "days": state["days"][s],
-            "gold": state["gold"][s],
-            "travel_cards": len(state["hands"][s]),
-            "event_cards": len(state["event_hands"][s]),
-            "home": home,
-            "arrival": state["arrivals"].index(s) + 1 if home else None,
-            "receipts": state["receipts_taken"][s],
-        })
+        players.append(
+            {
+                "seat": s,
+                "position": state["positions"][s],
+                "location": board.location(state["positions"][s]),
+                "days": state["days"][s],
+                "gold": state["gold"][s],
+                "travel_cards": len(state["hands"][s]),
+                "event_cards": len(state["event_hands"][s]),
+                "home": home,
+                "arrival": state["arrivals"].index(s) + 1 if home else None,
+                "receipts": state["receipts_taken"][s],
+            }
+        )
     mine = seat is not None and 0 <= seat < state["players"]
     return {
         "round": state["round"],

@@ -37,8 +37,10 @@ class SensibleBot(HitRateBot):
     """Play the easiest top card, right with probability `hit_rate`; aim every power at the leader."""
 
     name = "sensible"
-    summary = ("Places its easiest card, correctly with probability hit_rate (0-1, default 0.7); discards the "
-               "leader's easy cards, hands the leader hard ones and swaps hard cards away.")
+    summary = (
+        "Places its easiest card, correctly with probability hit_rate (0-1, default 0.7); discards the "
+        "leader's easy cards, hands the leader hard ones and swaps hard cards away."
+    )
 
     def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
         actions = game.legal_actions(state, seat)

@@ -26,14 +26,18 @@ class ChronologyOptions(Schema):
         load_default=True, metadata={"description": "Whether a correct card may use its colour's power."}
     )
     language = fields.String(
-        load_default="en", validate=validate.OneOf(LANGUAGES),
-        metadata={"description": "The language of the card titles (English where a card lacks it)."})
+        load_default="en",
+        validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "The language of the card titles (English where a card lacks it)."},
+    )
     ages = fields.List(
         fields.Integer(allow_none=True, validate=validate.Range(0, 150)),
         load_default=None,
         allow_none=True,
-        metadata={"description": "One age (or null) per seat; the youngest wins a tie when every tied age is known. "
-                                 "Not for a table with open seats: there each player gives their own with their seat."},
+        metadata={
+            "description": "One age (or null) per seat; the youngest wins a tie when every tied age is known. "
+            "Not for a table with open seats: there each player gives their own with their seat."
+        },
     )
 
     first = first_seat()

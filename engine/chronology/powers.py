@@ -17,16 +17,25 @@ def power_actions(state: State, seat: int, power: str) -> list[Action]:
     """Enumerate every use of `power` by `seat` (skipping not included)."""
     colours = state["colours"]
     if power == "red":
-        return [{"type": "discard_top", "seat": owner, "colour": colour}
-                for colour in colours for owner in _owners(state) if pile(state, owner, colour)]
+        return [
+            {"type": "discard_top", "seat": owner, "colour": colour}
+            for colour in colours
+            for owner in _owners(state)
+            if pile(state, owner, colour)
+        ]
     if power == "beige":
-        return [{"type": "move_top", "colour": colour, "seat": target}
-                for colour in colours if state["common"][colour] for target in players(state)]
+        return [
+            {"type": "move_top", "colour": colour, "seat": target}
+            for colour in colours
+            if state["common"][colour]
+            for target in players(state)
+        ]
     actions: list[Action] = []
     for colour in colours:
         full = [owner for owner in _owners(state) if pile(state, owner, colour)]
-        actions += [{"type": "swap_tops", "colour": colour, "seats": [a, b]}
-                    for i, a in enumerate(full) for b in full[i + 1:]]
+        actions += [
+            {"type": "swap_tops", "colour": colour, "seats": [a, b]} for i, a in enumerate(full) for b in full[i + 1 :]
+        ]
     return actions + [{"type": "reshuffle", "colour": colour} for colour in colours if state["stacks"][seat][colour]]
 
 
@@ -56,8 +65,9 @@ def use_power(state: State, seat: int, power: str, action: Action) -> list[Event
 
 def _swap(state: State, colour: str, seats: object) -> dict:
     if not isinstance(seats, list) or len(seats) != 2:
-        raise MalformedAction("A swap names two stacks of one colour: `seats`, two seat numbers or null for the "
-                              "common deck.")
+        raise MalformedAction(
+            "A swap names two stacks of one colour: `seats`, two seat numbers or null for the common deck."
+        )
     a, b = (seat_of(state, value) for value in seats)
     if a == b:
         raise IllegalAction(f"{pile_name(a, colour)} is named twice: a swap needs two different stacks.")
@@ -70,8 +80,9 @@ def _reshuffle(state: State, seat: int, colour: str) -> dict:
     stack, deck = state["stacks"][seat][colour], state["common"][colour]
     count = len(stack)
     if not count:
-        raise IllegalAction(f"Your {colour} stack is empty: there is nothing to shuffle into the common deck.",
-                            colour=colour)
+        raise IllegalAction(
+            f"Your {colour} stack is empty: there is nothing to shuffle into the common deck.", colour=colour
+        )
     deck += stack
     rng = Rng.from_state(state["rng"])
     rng.shuffle(deck)

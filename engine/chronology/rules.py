@@ -29,11 +29,14 @@ def _deal(players_count: int, options: dict[str, Any], seed: int) -> State:
     deck = get_deck(options["deck"])
     colours, per_colour, ages = options["colours"], options["cards_per_colour"], options.get("ages")
     if ages is not None and len(ages) != players_count:
-        raise InvalidOptions(f"`ages` gives {len(ages)} ages for {players_count} seats.",
-                             errors={"ages": ["One age (or null) per seat."]})
+        raise InvalidOptions(
+            f"`ages` gives {len(ages)} ages for {players_count} seats.",
+            errors={"ages": ["One age (or null) per seat."]},
+        )
     if deck.kind != "dated":
-        raise InvalidOptions(f"Deck {deck.id!r} is not dated: Chronology needs years.",
-                             errors={"deck": ["Needs a dated deck."]})
+        raise InvalidOptions(
+            f"Deck {deck.id!r} is not dated: Chronology needs years.", errors={"deck": ["Needs a dated deck."]}
+        )
     playing = [card for card in deck.cards if card.colour in colours]
     rng = Rng(seed)
     common = {}
@@ -47,12 +50,23 @@ def _deal(players_count: int, options: dict[str, Any], seed: int) -> State:
             )
         rng.shuffle(common[colour])
     if len(playing) < players_count * (per_colour * len(colours) + 1):
-        raise InvalidOptions(f"Deck {deck.id!r} leaves too few common cards to start {players_count} chronologies.",
-                             errors={"cards_per_colour": ["Too many cards for this deck."]})
-    stacks = [{colour: [common[colour].pop() for _ in range(per_colour)] for colour in colours}
-              for _ in range(players_count)]
-    return {"deck": deck.id, "deck_hash": deck.digest, "language": options["language"], "colours": colours,
-            "common": common, "stacks": stacks, "ages": ages, "rng": rng.to_state()}
+        raise InvalidOptions(
+            f"Deck {deck.id!r} leaves too few common cards to start {players_count} chronologies.",
+            errors={"cards_per_colour": ["Too many cards for this deck."]},
+        )
+    stacks = [
+        {colour: [common[colour].pop() for _ in range(per_colour)] for colour in colours} for _ in range(players_count)
+    ]
+    return {
+        "deck": deck.id,
+        "deck_hash": deck.digest,
+        "language": options["language"],
+        "colours": colours,
+        "common": common,
+        "stacks": stacks,
+        "ages": ages,
+        "rng": rng.to_state(),
+    }
 
 
 def _result(state: State) -> Outcome:
@@ -80,8 +94,13 @@ def _result(state: State) -> Outcome:
     else:
         decided_by = "age" if len(winners) == 1 else "shared"
     standings = [
-        {"seat": s, "place": places[s], "chronology": len(state["chronologies"][s]),
-         "cards_left": cards_left(state, s), "age": ages[s]}
+        {
+            "seat": s,
+            "place": places[s],
+            "chronology": len(state["chronologies"][s]),
+            "cards_left": cards_left(state, s),
+            "age": ages[s],
+        }
         for s in sorted(players(state), key=lambda s: (places[s], s))
     ]
     return {"winners": winners, "decided_by": decided_by, "standings": standings}
@@ -134,16 +153,23 @@ class Chronology(Game):
         if state["phase"] == "power":
             return [*power_actions(state, seat, state["power"]), {"type": "skip"}]
         gaps = range(len(state["chronologies"][seat]) + 1)
-        return [{"type": "place", "colour": colour, "gap": gap, "card": stack[-1]}
-                for colour, stack in state["stacks"][seat].items() if stack for gap in gaps]
+        return [
+            {"type": "place", "colour": colour, "gap": gap, "card": stack[-1]}
+            for colour, stack in state["stacks"][seat].items()
+            if stack
+            for gap in gaps
+        ]
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if state["phase"] == "setup":
             return state, self._start(state, seat, action)
         if state["phase"] == "power":
             power = state["power"]
-            _expect(action, (*MOVES[power], "skip"),
-                    f"your card's power is {power} ({NAMES[power]}): {' or '.join(MOVES[power])}, or skip.")
+            _expect(
+                action,
+                (*MOVES[power], "skip"),
+                f"your card's power is {power} ({NAMES[power]}): {' or '.join(MOVES[power])}, or skip.",
+            )
             if action["type"] == "skip":
                 events = [{"type": "power_skipped", "seat": seat, "power": power}]
             else:
@@ -153,16 +179,20 @@ class Chronology(Game):
         return state, self._place(state, seat, action)
 
     def _start(self, state: State, seat: int, action: Action) -> list[Event]:
-        _expect(action, ("start",), "before play each player picks the common deck that starts their left "
-                "neighbour's chronology (start).")
+        _expect(
+            action,
+            ("start",),
+            "before play each player picks the common deck that starts their left neighbour's chronology (start).",
+        )
         colour = colour_of(state, action)
         if not state["common"][colour]:
             raise IllegalAction(f"The common {colour} deck is empty: pick another.", colour=colour)
         neighbour = (seat + 1) % len(state["stacks"])
         card = state["common"][colour].pop()
         state["chronologies"][neighbour].append(card)
-        events: list[Event] = [{"type": "chronology_started", "seat": seat, "for": neighbour,
-                                "card": revealed(state, card)}]
+        events: list[Event] = [
+            {"type": "chronology_started", "seat": seat, "for": neighbour, "card": revealed(state, card)}
+        ]
         if neighbour == state.get("first", 0):
             state["phase"], state["round"] = "play", 1
             events.append({"type": "round_started", "round": 1})
@@ -199,15 +229,19 @@ class Chronology(Game):
         if action.get("card", stack[-1]) != stack[-1]:
             raise IllegalAction(f"Card {action['card']!r} is not the top of your {colour} stack.", card=action["card"])
         if not 0 <= gap <= len(chronology):
-            raise IllegalAction(f"Gap {gap} does not exist: your chronology has {len(chronology)} cards, so gaps "
-                                f"0-{len(chronology)}.", gap=gap)
+            raise IllegalAction(
+                f"Gap {gap} does not exist: your chronology has {len(chronology)} cards, so gaps 0-{len(chronology)}.",
+                gap=gap,
+            )
         card = stack.pop()
         placed = {"seat": seat, "colour": colour, "gap": gap}
         if not fits(state, seat, card, gap):
             state["discard"].append(card)
             state["shown"].append(card)
-            return [{"type": "card_discarded", **placed, "correct": False, "card": revealed(state, card)},
-                    *self._end_turn(state)]
+            return [
+                {"type": "card_discarded", **placed, "correct": False, "card": revealed(state, card)},
+                *self._end_turn(state),
+            ]
         chronology.insert(gap, card)
         events: list[Event] = [{"type": "card_placed", **placed, "correct": True, "card": revealed(state, card)}]
         # Placing one's last card ends the game (after the round) before any power could refill a stack.
@@ -266,8 +300,9 @@ class Chronology(Game):
                 }
                 for s in players(state)
             ],
-            "discard": [revealed(state, card) if card in state["shown"] else front(state, card)
-                        for card in state["discard"]],
+            "discard": [
+                revealed(state, card) if card in state["shown"] else front(state, card) for card in state["discard"]
+            ],
         }
 
     def outcome(self, state: State) -> Outcome | None:
@@ -282,8 +317,9 @@ class Chronology(Game):
 
     def card_faces(self, table: dict[str, Any]) -> CardFaces:
         deck = deck_of(table)
-        return CardFaces(deck.index, lambda card: (front(table, deck.cards[card].id),
-                                                   revealed(table, deck.cards[card].id)))
+        return CardFaces(
+            deck.index, lambda card: (front(table, deck.cards[card].id), revealed(table, deck.cards[card].id))
+        )
 
     def deck_in_play(self, state: State) -> tuple[str, str]:
         return state["deck"], state["deck_hash"]

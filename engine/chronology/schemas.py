@@ -67,8 +67,12 @@ class ChronologySwapTopsAction(ActionSchema):
 
     type = const("swap_tops", "Use the blue power to swap.")
     colour = colour("The colour of both piles.")
-    seats = listof(seat_number("A seat's stack, or null for the common deck.", nullable=True),
-                   "The two piles: seat numbers, or null for the common deck.", min_items=2, max_items=2)
+    seats = listof(
+        seat_number("A seat's stack, or null for the common deck.", nullable=True),
+        "The two piles: seat numbers, or null for the common deck.",
+        min_items=2,
+        max_items=2,
+    )
 
 
 class ChronologyReshuffleAction(ActionSchema):
@@ -119,8 +123,10 @@ class ChronologyView(Schema):
     deck = string("The deck played.")
     colours = listof(colour(), "The colours in play.")
     powers = boolean("Whether correct cards offer their colour's power.")
-    phase = string("setup (starting chronologies), play, power (the seat to act may use a power) or over.",
-                   enum=["setup", "play", "power", "over"])
+    phase = string(
+        "setup (starting chronologies), play, power (the seat to act may use a power) or over.",
+        enum=["setup", "play", "power", "over"],
+    )
     turn = seat_number("Whose turn it is; null once over.", nullable=True)
     power = colour("The power on offer in the power phase, else null.", nullable=True)
     round = integer("The round (0 during setup).", minimum=0)
@@ -140,8 +146,11 @@ class ChronologyStanding(Schema):
 
 class ChronologyOutcome(Schema):
     winners = seat_list("The winners.")
-    decided_by = string("What decided: chronology (longest), cards_left, age (youngest), shared, or resigned (every "
-                        "other seat resigned).", enum=["chronology", "cards_left", "age", "shared", "resigned"])
+    decided_by = string(
+        "What decided: chronology (longest), cards_left, age (youngest), shared, or resigned (every "
+        "other seat resigned).",
+        enum=["chronology", "cards_left", "age", "shared", "resigned"],
+    )
     standings = nested(ChronologyStanding, "Every seat, best first.", many=True)
 
 
@@ -196,12 +205,15 @@ class ChronologyPowerUsedEvent(EventSchema):
     power = colour("The power's colour.")
     move = string("Which move.", enum=["discard_top", "move_top", "swap_tops", "reshuffle"])
     colour = colour("The colour of the piles concerned.")
-    from_ = named("from", seat_number("discard_top: whose stack lost its top (null: the common deck).",
-                                      nullable=True, optional=True))
+    from_ = named(
+        "from",
+        seat_number("discard_top: whose stack lost its top (null: the common deck).", nullable=True, optional=True),
+    )
     onto = seat_number("move_top: whose stack the card went onto.", optional=True)
     card = nested(ChronologyCardFront, "discard_top, move_top: the card moved, front only.", optional=True)
-    seats = listof(seat_number("A seat, or null for the common deck.", nullable=True),
-                   "swap_tops: the two piles.", optional=True)
+    seats = listof(
+        seat_number("A seat, or null for the common deck.", nullable=True), "swap_tops: the two piles.", optional=True
+    )
     cards = nested(ChronologyCardFront, "swap_tops: the two cards swapped, fronts only.", many=True, optional=True)
     count = integer("reshuffle: cards shuffled away and dealt back.", minimum=0, optional=True)
 
@@ -215,7 +227,6 @@ class ChronologyFinalRoundEvent(EventSchema):
 class ChronologyGameOverEvent(EventSchema):
     type = const("game_over", "The game ended.")
     winners = seat_list("The winners.")
-
 
 
 ACTIONS = (

@@ -35,8 +35,11 @@ def front(state: State, card_id: str) -> dict[str, Any]:
 def revealed(state: State, card_id: str) -> dict[str, Any]:
     deck = deck_of(state)
     position = deck.index[card_id]
-    return {**front(state, card_id), "year": deck.cards[position].year,
-            "label": deck.labels(state["language"])[position]}
+    return {
+        **front(state, card_id),
+        "year": deck.cards[position].year,
+        "label": deck.labels(state["language"])[position],
+    }
 
 
 def in_play(state: State) -> list[str]:
@@ -93,6 +96,7 @@ def top_of(state: State, seat: int | None, colour: str, purpose: str) -> str:
     """:raises IllegalAction: when the pile is empty, saying what could not be done."""
     cards = pile(state, seat, colour)
     if not cards:
-        raise IllegalAction(f"{pile_name(seat, colour)} is empty: there is no top card to {purpose}.",
-                            seat=seat, colour=colour)
+        raise IllegalAction(
+            f"{pile_name(seat, colour)} is empty: there is no top card to {purpose}.", seat=seat, colour=colour
+        )
     return cards[-1]

@@ -12,8 +12,9 @@ from engine.core.schema import number
 class HitRateBotOptions(Schema):
     """Options of the hit-rate bot."""
 
-    hit_rate = number("The chance, 0-1, that the bot places a card correctly (default 0.7).", minimum=0, maximum=1,
-                      optional=True)
+    hit_rate = number(
+        "The chance, 0-1, that the bot places a card correctly (default 0.7).", minimum=0, maximum=1, optional=True
+    )
 
 
 class HitRateBot(Bot):

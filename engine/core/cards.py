@@ -54,10 +54,14 @@ def lengthen(value: Any, cards: CardFaces) -> Any:
 
 def shorten_ids(action: dict[str, Any], cards: CardFaces) -> dict[str, Any]:
     """Return an action with every value that is a card's id replaced by a reference to its position."""
-    return {key: {ID: cards.index[value]} if type(value) is str and value in cards.index else value
-            for key, value in action.items()}
+    return {
+        key: {ID: cards.index[value]} if type(value) is str and value in cards.index else value
+        for key, value in action.items()
+    }
 
 
 def lengthen_ids(action: dict[str, Any], cards: CardFaces) -> dict[str, Any]:
-    return {key: cards.ids[value[ID]] if type(value) is dict and len(value) == 1 and ID in value else value
-            for key, value in action.items()}
+    return {
+        key: cards.ids[value[ID]] if type(value) is dict and len(value) == 1 and ID in value else value
+        for key, value in action.items()
+    }

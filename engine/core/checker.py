@@ -64,8 +64,13 @@ class _Compiler:
             self.loops += 1
             each = f"item{self.loops}"
             return f"type({value}) is list and all({self.field(field.inner, each)} for {each} in {value})"
-        if (kind is fields.Nested and isinstance(field, fields.Nested) and not field.many and field.unknown is None
-                and isinstance(field.schema, Schema)):
+        if (
+            kind is fields.Nested
+            and isinstance(field, fields.Nested)
+            and not field.many
+            and field.unknown is None
+            and isinstance(field.schema, Schema)
+        ):
             return f"({self.object(field.schema, value)})"
         raise Unreadable(kind.__name__)
 

@@ -32,10 +32,14 @@ class TurnTimedOutEvent(EventSchema):
 
     type = const("turn_timed_out", "A turn that ran out.")
     seat = seat_number("Whose turn ran out.")
-    then = string("What the server did: played the game's simplest bot for the seat, or resigned it.",
-                  enum=["bot", "resign"])
-    timeouts = integer("How many of the seat's turns in a row have now run out (from 2 on the bot plays its "
-                           "turns without waiting the whole clock, until its player acts again).", minimum=1)
+    then = string(
+        "What the server did: played the game's simplest bot for the seat, or resigned it.", enum=["bot", "resign"]
+    )
+    timeouts = integer(
+        "How many of the seat's turns in a row have now run out (from 2 on the bot plays its "
+        "turns without waiting the whole clock, until its player acts again).",
+        minimum=1,
+    )
 
 
 class TableCancelledEvent(EventSchema):

@@ -103,8 +103,9 @@ def play(match: Match, seat: int, action: Any, by: str | None = None) -> tuple[M
     return _advance(match, state, seat, action, events, by)
 
 
-def _advance(match: Match, state: State, seat: int, action: Any, events: list[Event],
-             by: str | None) -> tuple[Match, list[Event]]:
+def _advance(
+    match: Match, state: State, seat: int, action: Any, events: list[Event], by: str | None
+) -> tuple[Match, list[Event]]:
     version = match.version + 1
     entry = {"v": version, "seat": seat, "action": action}
     if by is not None:
@@ -127,12 +128,14 @@ def check_action(game: Game, action: Any) -> bool:
         raise MalformedAction("An action is an object with a string `type`.")
     if found is None:
         raise MalformedAction(
-            f"{game.title} has no action {action['type']!r}; its actions are "
-            f"{', '.join(sorted(checkers))}.", errors={"type": ["Unknown action type."]})
+            f"{game.title} has no action {action['type']!r}; its actions are {', '.join(sorted(checkers))}.",
+            errors={"type": ["Unknown action type."]},
+        )
     errors = found.schema.validate(action)
     if errors:
-        said = "; ".join(f"{name}: {' '.join(map(str, why)) if isinstance(why, list) else why}"
-                         for name, why in errors.items())
+        said = "; ".join(
+            f"{name}: {' '.join(map(str, why)) if isinstance(why, list) else why}" for name, why in errors.items()
+        )
         raise MalformedAction(f"The {action['type']!r} action is malformed ({said}).", errors=errors)
     return False
 

@@ -11,8 +11,13 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 
-def _kwargs(description: str, nullable: bool, optional: bool, extra: dict[str, Any] | None = None,
-            validators: list[Any] | None = None) -> dict[str, Any]:
+def _kwargs(
+    description: str,
+    nullable: bool,
+    optional: bool,
+    extra: dict[str, Any] | None = None,
+    validators: list[Any] | None = None,
+) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"metadata": {"description": description, **(extra or {})}, "allow_none": nullable}
     if not optional:
         kwargs["required"] = True
@@ -21,8 +26,14 @@ def _kwargs(description: str, nullable: bool, optional: bool, extra: dict[str, A
     return kwargs
 
 
-def integer(description: str, *, minimum: int | None = None, maximum: int | None = None, nullable: bool = False,
-            optional: bool = False) -> fields.Integer:
+def integer(
+    description: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    nullable: bool = False,
+    optional: bool = False,
+) -> fields.Integer:
     bounds = [validate.Range(minimum, maximum)] if minimum is not None or maximum is not None else None
     return fields.Integer(strict=True, **_kwargs(description, nullable, optional, validators=bounds))
 
@@ -35,14 +46,21 @@ def seat_list(description: str, *, optional: bool = False) -> fields.List:
     return listof(seat_number("A seat."), description, optional=optional)
 
 
-def number(description: str, *, minimum: float | None = None, maximum: float | None = None,
-           nullable: bool = False, optional: bool = False) -> fields.Float:
+def number(
+    description: str,
+    *,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    nullable: bool = False,
+    optional: bool = False,
+) -> fields.Float:
     bounds = [validate.Range(minimum, maximum)] if minimum is not None or maximum is not None else None
     return StrictNumber(**_kwargs(description, nullable, optional, validators=bounds))
 
 
-def string(description: str, *, enum: Iterable[str] | None = None, nullable: bool = False,
-           optional: bool = False) -> fields.String:
+def string(
+    description: str, *, enum: Iterable[str] | None = None, nullable: bool = False, optional: bool = False
+) -> fields.String:
     choices = [validate.OneOf(list(enum))] if enum is not None else None
     return fields.String(**_kwargs(description, nullable, optional, validators=choices))
 
@@ -51,14 +69,22 @@ def boolean(description: str, *, nullable: bool = False, optional: bool = False)
     return StrictBoolean(**_kwargs(description, nullable, optional))
 
 
-def listof(item: fields.Field, description: str, *, nullable: bool = False, optional: bool = False,
-           min_items: int | None = None, max_items: int | None = None) -> fields.List:
+def listof(
+    item: fields.Field,
+    description: str,
+    *,
+    nullable: bool = False,
+    optional: bool = False,
+    min_items: int | None = None,
+    max_items: int | None = None,
+) -> fields.List:
     length = [validate.Length(min_items, max_items)] if min_items is not None or max_items is not None else None
     return fields.List(item, **_kwargs(description, nullable, optional, validators=length))
 
 
-def nested(schema: type[Schema], description: str, *, many: bool = False, nullable: bool = False,
-           optional: bool = False) -> fields.Field:
+def nested(
+    schema: type[Schema], description: str, *, many: bool = False, nullable: bool = False, optional: bool = False
+) -> fields.Field:
     if many:
         return fields.List(fields.Nested(schema), **_kwargs(description, nullable, optional))
     return fields.Nested(schema, **_kwargs(description, nullable, optional))
@@ -108,9 +134,14 @@ class EventSchema(Schema):
 def first_seat() -> fields.Integer:
     """Return the option naming the seat that acts first (checked against the player count when a game is set up)."""
     return fields.Integer(
-        strict=True, load_default=0, validate=validate.Range(0, 15),
-        metadata={"description": "The seat that acts first, 0 to players - 1. A table with open seats draws it from "
-                                 "the dealing seed when its last seat is taken (the creator may not set it)."})
+        strict=True,
+        load_default=0,
+        validate=validate.Range(0, 15),
+        metadata={
+            "description": "The seat that acts first, 0 to players - 1. A table with open seats draws it from "
+            "the dealing seed when its last seat is taken (the creator may not set it)."
+        },
+    )
 
 
 class NoOptions(Schema):

@@ -15,8 +15,15 @@ SWEEP_EVERY = 60.0
 
 def weight(deck: Deck) -> int:
     """Roughly the bytes a parsed deck holds: its texts (up to four bytes a character), pictures and cards."""
-    chars = sum(len(card.image or "") + len(card.note) + len(card.source) + len(card.theme) + len(card.id)
-                + sum(map(len, card.title.values())) for card in deck.cards)
+    chars = sum(
+        len(card.image or "")
+        + len(card.note)
+        + len(card.source)
+        + len(card.theme)
+        + len(card.id)
+        + sum(map(len, card.title.values()))
+        for card in deck.cards
+    )
     return 2 * chars + PER_CARD * (len(deck.cards) + 1)
 
 

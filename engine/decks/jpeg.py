@@ -26,7 +26,7 @@ def scans(data: bytes) -> int:
         if marker in STANDALONE:
             i += 2
             continue
-        end = i + 2 + int.from_bytes(data[i + 2:i + 4], "big")
+        end = i + 2 + int.from_bytes(data[i + 2 : i + 4], "big")
         if marker == SOS:
             count += 1
             found = NEXT_MARKER.search(data, end)

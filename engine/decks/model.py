@@ -99,8 +99,9 @@ class Deck:
         found = self._fronts.get(language)
         if found is None:
             titles = self.titles(language)
-            found = self._fronts[language] = tuple({"id": card.id, "title": titles[i], "theme": card.theme}
-                                                   for i, card in enumerate(self.cards))
+            found = self._fronts[language] = tuple(
+                {"id": card.id, "title": titles[i], "theme": card.theme} for i, card in enumerate(self.cards)
+            )
         return found
 
     @cached_property

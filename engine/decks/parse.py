@@ -20,7 +20,7 @@ COLOURS = ("red", "beige", "blue")
 
 def _texts(value: Any, where: str, problems: list[str], max_length: int = MAX_TITLE) -> dict[str, str]:
     if not isinstance(value, dict) or not value:
-        problems.append(f"{where}: needs texts by language, e.g. {{\"en\": \"...\"}}")
+        problems.append(f'{where}: needs texts by language, e.g. {{"en": "..."}}')
         return {}
     texts = {}
     for lang, text in value.items():
@@ -76,8 +76,11 @@ def _card(raw: Any, i: int, kind: str, group_ids: set[str], problems: list[str])
     before = len(problems)
     card_id = raw.get("id")
     if not isinstance(card_id, str) or not SLUG.match(card_id):
-        problems.append(f"{where}.id: {str(card_id)[:70]!r} must be lower-case letters, digits and dashes (1-64)"
-                        if card_id is not None else f"{where}.id: is missing")
+        problems.append(
+            f"{where}.id: {str(card_id)[:70]!r} must be lower-case letters, digits and dashes (1-64)"
+            if card_id is not None
+            else f"{where}.id: is missing"
+        )
     title = _texts(raw.get("title"), f"{where}.title", problems)
     year = group = position = None
     if kind == "dated":

@@ -74,8 +74,11 @@ def get_deck(deck_id: str) -> Deck:
     """:raises UnknownDeck:"""
     found = find_deck(deck_id)
     if found is None:
-        raise UnknownDeck(f"There is no deck {deck_id!r} (built in: {', '.join(builtin_ids())}; or an uploaded "
-                          "deck's id).", deck=deck_id, choices=list(builtin_ids()))
+        raise UnknownDeck(
+            f"There is no deck {deck_id!r} (built in: {', '.join(builtin_ids())}; or an uploaded deck's id).",
+            deck=deck_id,
+            choices=list(builtin_ids()),
+        )
     return found
 
 
@@ -89,8 +92,9 @@ def deck_in_play(deck_id: str, digest: str) -> Deck:
         return deck
     found = CACHE.by_digest(digest)
     if found is None or found.id != deck_id:
-        raise DeckGone(f"The deck {deck_id!r} this game plays ({digest}) is not available.", deck=deck_id,
-                       digest=digest)
+        raise DeckGone(
+            f"The deck {deck_id!r} this game plays ({digest}) is not available.", deck=deck_id, digest=digest
+        )
     return found
 
 

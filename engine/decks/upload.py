@@ -30,8 +30,18 @@ MAX_JPEG_SCANS = 64
 MAX_SCANNED_PIXELS = 20 * MAX_IMAGE_SIDE * MAX_IMAGE_SIDE
 IMAGE_TYPES = {"image/png": "PNG", "image/jpeg": "JPEG"}
 DATA_URI = re.compile(r"^data:(image/[a-z]+);base64,(.*)$", re.DOTALL)
-CSV_COLUMNS = ("id", "theme", "year", "group", "position", "colour", *(f"title_{lang}" for lang in LANGUAGES),
-               "source", "note", "image")
+CSV_COLUMNS = (
+    "id",
+    "theme",
+    "year",
+    "group",
+    "position",
+    "colour",
+    *(f"title_{lang}" for lang in LANGUAGES),
+    "source",
+    "note",
+    "image",
+)
 # Python's csv module refuses cells over 131,072 characters, a third less than a picture's data URI may be; a
 # deck as sent is bounded anyway (MAX_DECK_BYTES). The limit is the process's: only ever raise it.
 csv.field_size_limit(max(csv.field_size_limit(), MAX_TEXT["image"]))
@@ -162,8 +172,10 @@ def decoding_problem(kind: str | None, size: tuple[int, int], data: bytes) -> st
     if count > MAX_JPEG_SCANS:
         return f"a JPEG of {count} scans; at most {MAX_JPEG_SCANS} (save it again, as a baseline JPEG)"
     if count * size[0] * size[1] > MAX_SCANNED_PIXELS:
-        return (f"a {size[0]}x{size[1]} JPEG of {count} scans; at most {MAX_SCANNED_PIXELS:,} pixels times scans "
-                "(save it again as a baseline JPEG, or smaller)")
+        return (
+            f"a {size[0]}x{size[1]} JPEG of {count} scans; at most {MAX_SCANNED_PIXELS:,} pixels times scans "
+            "(save it again as a baseline JPEG, or smaller)"
+        )
     return None
 
 
@@ -194,8 +206,9 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
 
 def _unknown_fields(doc: dict[str, Any]) -> list[str]:
     """A stored deck holds the deck format's fields only, so nothing else rides along in Redis."""
-    problems = [f"{name}: not a field of a deck ({', '.join(sorted(DECK_FIELDS))})"
-                for name in sorted(set(doc) - DECK_FIELDS)]
+    problems = [
+        f"{name}: not a field of a deck ({', '.join(sorted(DECK_FIELDS))})" for name in sorted(set(doc) - DECK_FIELDS)
+    ]
     cards = doc.get("cards")
     for i, card in enumerate(cards if isinstance(cards, list) else []):
         if isinstance(card, dict):
@@ -206,7 +219,9 @@ def _unknown_fields(doc: dict[str, Any]) -> list[str]:
 def _ids_spelling_keys(deck: Deck) -> list[str]:
     """Ids travel with face-down cards, so an id that shows its card's key would give the answer away."""
     word = "year" if deck.kind == "dated" else "position"
-    return [f"cards[{i}].id: {card.id!r} shows the card's {word}, which players would see on a face-down card; "
-            "choose an id without it"
-            for i, card in enumerate(deck.cards)
-            if spells_key(card.id, card.year if deck.kind == "dated" else card.position)]  # type: ignore[arg-type]
+    return [
+        f"cards[{i}].id: {card.id!r} shows the card's {word}, which players would see on a face-down card; "
+        "choose an id without it"
+        for i, card in enumerate(deck.cards)
+        if spells_key(card.id, card.year if deck.kind == "dated" else card.position)
+    ]  # type: ignore[arg-type]

@@ -198,8 +198,14 @@ class LostCities(Game):
         outcome = self.outcome(state)
         assert outcome is not None
         totals = {s["seat"]: s["score"] for s in outcome["standings"]}
-        return [*events, {"type": "game_over", "winners": outcome["winners"],
-                          "scores": [totals[s] for s in range(state["players"])]}]
+        return [
+            *events,
+            {
+                "type": "game_over",
+                "winners": outcome["winners"],
+                "scores": [totals[s] for s in range(state["players"])],
+            },
+        ]
 
     def _cross_bridges(self, state: State) -> list[Event]:
         """Everyone who reached a 7th space of a column whose bridge is open scores it; the others lose it."""
@@ -214,20 +220,17 @@ class LostCities(Game):
             state["bridges"][column] = crossed
             for s in seats:
                 state["sheets"][s]["bridges"][column] = "won" if s in crossed else "lost"
-            events.append({"type": "bridge_crossed", "column": column, "seats": crossed,
-                           "bonus": self.layout.bridge_bonus})
+            events.append(
+                {"type": "bridge_crossed", "column": column, "seats": crossed, "bonus": self.layout.bridge_bonus}
+            )
         return events
 
     # --- what players see ---------------------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> View:
         public = state["public_sheets"]
-        shown = [
-            state["sheets"][s] if public is None or s == seat else public[s] for s in range(state["players"])
-        ]
-        owed = {
-            int(s): n for s, n in state["accelerations"].items() if state["step"] == ACTIVE or int(s) == seat
-        }
+        shown = [state["sheets"][s] if public is None or s == seat else public[s] for s in range(state["players"])]
+        owed = {int(s): n for s, n in state["accelerations"].items() if state["step"] == ACTIVE or int(s) == seat}
         chosen = [s for s in range(state["players"]) if s != state["active"] and s not in state["waiting"]]
         return {
             "turn": state["turn"],
@@ -240,8 +243,12 @@ class LostCities(Game):
             "accelerations": [{"seat": s, "left": n} for s, n in sorted(owed.items())],
             "bridges": {c: {"open": w is None, "winners": w or []} for c, w in state["bridges"].items()},
             "sheets": [
-                {"seat": s, **sheet, "exhausted": sheets.exhausted(sheet, self.layout),
-                 "score": score(sheet, self.layout)["total"]}
+                {
+                    "seat": s,
+                    **sheet,
+                    "exhausted": sheets.exhausted(sheet, self.layout),
+                    "score": score(sheet, self.layout)["total"],
+                }
                 for s, sheet in enumerate(shown)
             ],
         }
@@ -256,8 +263,12 @@ class LostCities(Game):
         best = max(totals)
         order = sorted(range(state["players"]), key=lambda s: (-totals[s], s))
         standings = [
-            {"seat": s, "place": 1 + sum(1 for t in totals if t > totals[s]), "score": totals[s],
-             "breakdown": scored[s]["breakdown"]}
+            {
+                "seat": s,
+                "place": 1 + sum(1 for t in totals if t > totals[s]),
+                "score": totals[s],
+                "breakdown": scored[s]["breakdown"],
+            }
             for s in order
         ]
         return {"winners": [s for s in range(state["players"]) if totals[s] == best], "standings": standings}

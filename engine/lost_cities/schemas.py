@@ -41,8 +41,15 @@ class LostCitiesTakeAction(ActionSchema):
     type = const("take", "Take two dice.")
     colour = colour("The colour die: the column to use.")
     number = integer("The number die, as it shows (0-9).", minimum=0, maximum=9)
-    as_ = named("as", string('"number" writes the number in the column (the default); "double" marks the '
-                             "column's circle instead, doubling its points.", enum=MODES, optional=True))
+    as_ = named(
+        "as",
+        string(
+            '"number" writes the number in the column (the default); "double" marks the '
+            "column's circle instead, doubling its points.",
+            enum=MODES,
+            optional=True,
+        ),
+    )
 
 
 class LostCitiesRefuseAction(ActionSchema):
@@ -90,16 +97,25 @@ class LostCitiesBridge(Schema):
 
 class LostCitiesSheet(Schema):
     seat = seat_number("Whose sheet.")
-    columns = nested(Schema.from_dict({c: listof(integer("A value."), f"The {c} column's values.") for c in COLOURS},
-                                      name="LostCitiesColumns"),
-                     "The numbers written in each colour column, bottom first.")
-    circles = nested(Schema.from_dict({c: boolean(f"The {c} circle.") for c in COLOURS}, name="LostCitiesCircles"),
-                     "Which colour columns have their doubling circle marked.")
+    columns = nested(
+        Schema.from_dict(
+            {c: listof(integer("A value."), f"The {c} column's values.") for c in COLOURS}, name="LostCitiesColumns"
+        ),
+        "The numbers written in each colour column, bottom first.",
+    )
+    circles = nested(
+        Schema.from_dict({c: boolean(f"The {c} circle.") for c in COLOURS}, name="LostCitiesCircles"),
+        "Which colour columns have their doubling circle marked.",
+    )
     artefacts = integer("Spaces marked in the artefacts column.", minimum=0)
     dice = integer("Spaces marked in the dice column.", minimum=0)
-    bridges = nested(Schema.from_dict({c: string(f"The {c} bridge.", enum=["won", "lost"], nullable=True)
-                                       for c in COLUMNS}, name="LostCitiesSheetBridges"),
-                     "Per column: won, lost (someone else crossed first) or null (still open).")
+    bridges = nested(
+        Schema.from_dict(
+            {c: string(f"The {c} bridge.", enum=["won", "lost"], nullable=True) for c in COLUMNS},
+            name="LostCitiesSheetBridges",
+        ),
+        "Per column: won, lost (someone else crossed first) or null (still open).",
+    )
     exhausted = boolean("Whether the dice column is full: the sheet is done.")
     score = integer("Points the sheet scores now.")
 
@@ -109,16 +125,21 @@ class LostCitiesView(Schema):
 
     turn = integer("The turn.", minimum=1)
     active = seat_number("The active player, who chooses first.")
-    step = string("active (the active player chooses), others (everyone else chooses at once) or over.",
-                  enum=["active", "others", "over"])
+    step = string(
+        "active (the active player chooses), others (everyone else chooses at once) or over.",
+        enum=["active", "others", "over"],
+    )
     roll = nested(LostCitiesDice, "The dice rolled this turn.")
     offer = nested(LostCitiesDice, "The dice open to the seats choosing now.")
     active_choice = nested(LostCitiesChoice, "The active player's choice once made, else null.", nullable=True)
     chosen = seat_list("In the others step: who has chosen already.")
-    accelerations = nested(LostCitiesAcceleration, "Accelerations pending (others' only while they are public).",
-                           many=True)
-    bridges = nested(Schema.from_dict({c: nested(LostCitiesBridge, f"The {c} bridge.") for c in COLUMNS},
-                                      name="LostCitiesBridges"), "Every column's bridge.")
+    accelerations = nested(
+        LostCitiesAcceleration, "Accelerations pending (others' only while they are public).", many=True
+    )
+    bridges = nested(
+        Schema.from_dict({c: nested(LostCitiesBridge, f"The {c} bridge.") for c in COLUMNS}, name="LostCitiesBridges"),
+        "Every column's bridge.",
+    )
     sheets = nested(LostCitiesSheet, "Every sheet.", many=True)
 
 
@@ -149,13 +170,17 @@ class LostCitiesStanding(Schema):
     place = integer("1 for the winners.", minimum=1)
     score = integer("Total points.")
     breakdown = nested(
-        Schema.from_dict({
-            **{c: nested(LostCitiesColourScore, f"The {c} column.") for c in COLOURS},
-            ARTEFACTS: nested(LostCitiesArtefactsScore, "The artefacts column."),
-            DICE: nested(LostCitiesDiceScore, "The dice column."),
-            "bridges": nested(LostCitiesBridgesScore, "The bridge bonuses."),
-        }, name="LostCitiesBreakdown"),
-        "Points by column.")
+        Schema.from_dict(
+            {
+                **{c: nested(LostCitiesColourScore, f"The {c} column.") for c in COLOURS},
+                ARTEFACTS: nested(LostCitiesArtefactsScore, "The artefacts column."),
+                DICE: nested(LostCitiesDiceScore, "The dice column."),
+                "bridges": nested(LostCitiesBridgesScore, "The bridge bonuses."),
+            },
+            name="LostCitiesBreakdown",
+        ),
+        "Points by column.",
+    )
 
 
 class LostCitiesOutcome(Schema):
@@ -163,8 +188,16 @@ class LostCitiesOutcome(Schema):
     standings = nested(LostCitiesStanding, "Every seat, best first.", many=True)
 
 
-MARK_TYPES = ("dice_taken", "refused", "accelerated", "accelerations_stopped", "number_written", "circle_marked",
-              "artefact_marked", "die_marked")
+MARK_TYPES = (
+    "dice_taken",
+    "refused",
+    "accelerated",
+    "accelerations_stopped",
+    "number_written",
+    "circle_marked",
+    "artefact_marked",
+    "die_marked",
+)
 
 
 class LostCitiesMark(Schema):
@@ -279,7 +312,6 @@ class LostCitiesGameOverEvent(EventSchema):
     type = const("game_over", "The game ended.")
     winners = seat_list("The winners.")
     scores = listof(integer("Points."), "Each seat's score, by seat.")
-
 
 
 ACTIONS = (LostCitiesTakeAction, LostCitiesRefuseAction, LostCitiesAccelerateAction, LostCitiesStopAction)

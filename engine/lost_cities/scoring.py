@@ -15,8 +15,11 @@ def score(sheet: Sheet, layout: Layout) -> dict[str, Any]:
         points = layout.colour_points[filled] * (layout.double_factor if doubled else 1)
         breakdown[colour] = {"marks": filled, "doubled": doubled, "points": points}
     breakdown[ARTEFACTS] = {"marks": sheet[ARTEFACTS], "points": layout.artefact_points[sheet[ARTEFACTS]]}
-    breakdown[DICE] = {"marks": sheet[DICE], "exhausted": exhausted(sheet, layout),
-                       "points": layout.dice_points[sheet[DICE]]}
+    breakdown[DICE] = {
+        "marks": sheet[DICE],
+        "exhausted": exhausted(sheet, layout),
+        "points": layout.dice_points[sheet[DICE]],
+    }
     won = [column for column in layout.columns if sheet["bridges"][column] == "won"]
     breakdown["bridges"] = {"won": won, "points": layout.bridge_bonus * len(won)}
     return {"total": sum(part["points"] for part in breakdown.values()), "breakdown": breakdown}

@@ -31,9 +31,16 @@ class Route:
         return (self.a, self.b)
 
     def public(self) -> dict[str, Any]:
-        return {"id": self.id, "cities": [self.a, self.b], "length": self.length, "colour": self.colour,
-                "tunnel": self.tunnel, "ferry_locos": self.ferry_locos, "double": self.double,
-                "provisional": self.provisional}
+        return {
+            "id": self.id,
+            "cities": [self.a, self.b],
+            "length": self.length,
+            "colour": self.colour,
+            "tunnel": self.tunnel,
+            "ferry_locos": self.ferry_locos,
+            "double": self.double,
+            "provisional": self.provisional,
+        }
 
 
 @dataclass(frozen=True)
@@ -97,8 +104,10 @@ class Board:
         at most n long (n runs to the longest route)."""
         longest = max((r.length for r in self.routes.values()), default=0)
         return {
-            colour: tuple(tuple(place for place, track in enumerate(self.tracks) if track[2] == colour and
-                                track[1] <= n) for n in range(longest + 1))
+            colour: tuple(
+                tuple(place for place, track in enumerate(self.tracks) if track[2] == colour and track[1] <= n)
+                for n in range(longest + 1)
+            )
             for colour in (*self.colours, GREY)
         }
 
@@ -120,8 +129,17 @@ def load_board() -> Board:
     colours = tuple(components["colours"])
     routes = {}
     for row in _rows("routes.tsv"):
-        route = Route(row["id"], row["a"], row["b"], int(row["length"]), row["colour"], row["tunnel"] == "1",
-                      int(row["ferry_locos"]), int(row["double"]), row["status"] == "provisional")
+        route = Route(
+            row["id"],
+            row["a"],
+            row["b"],
+            int(row["length"]),
+            row["colour"],
+            row["tunnel"] == "1",
+            int(row["ferry_locos"]),
+            int(row["double"]),
+            row["status"] == "provisional",
+        )
         if route.colour not in (*colours, GREY):
             raise ValueError(f"routes.tsv: {route.id} has an unknown colour {route.colour!r}")
         if route.ferry_locos > route.length:

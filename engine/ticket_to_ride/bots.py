@@ -177,6 +177,7 @@ class GreedyBot(Bot):
 
     def _best_claim(self, game: Any, claims: list[Action], counts: Counter[str]) -> Action:
         """The longest route, paid with the fewest locomotives and the colour held most."""
+
         def key(action: Action) -> tuple[int, int, int, str]:
             route = game.board.routes[action["route"]]
             return (-route.length, action["locomotives"], -counts[action["colour"]], action["route"])

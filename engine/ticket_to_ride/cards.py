@@ -62,8 +62,13 @@ def refill(state: State, rng: Rng, events: list[Event]) -> bool:
         if locomotives_up(state) < LOCOMOTIVE_LIMIT or resets >= MAX_RESETS or not _reset_possible(state):
             break
         resets += 1
-        events.append({"type": "faceup_discarded", "colours": [state["cards"][c] for c in state["faceup"]],
-                       "reason": "three locomotives"})
+        events.append(
+            {
+                "type": "faceup_discarded",
+                "colours": [state["cards"][c] for c in state["faceup"]],
+                "reason": "three locomotives",
+            }
+        )
         state["discard"].extend(state["faceup"])
         state["faceup"] = []
         changed = True

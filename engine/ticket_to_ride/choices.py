@@ -25,15 +25,20 @@ def legal_actions(board: Board, state: State, seat: int) -> list[Action]:
     if step in (INITIAL, TICKETS):
         offer = sorted(state["offers"][seat])
         keep = min(START_KEEP if step == INITIAL else LATER_KEEP, len(offer))
-        return [{"type": "keep_tickets", "tickets": list(kept)}
-                for size in range(keep, len(offer) + 1) for kept in itertools.combinations(offer, size)]
+        return [
+            {"type": "keep_tickets", "tickets": list(kept)}
+            for size in range(keep, len(offer) + 1)
+            for kept in itertools.combinations(offer, size)
+        ]
     if step == SECOND_CARD:
         return draws(state, second=True)
     counts = deck.hand_counts(board, state, seat)
     if step == TUNNEL:
         tunnel = state["tunnel"]
-        pay = [{"type": "pay_tunnel", "locomotives": k}
-               for k in deck.tunnel_payments(tunnel["colour"], tunnel["extra"], counts)]
+        pay = [
+            {"type": "pay_tunnel", "locomotives": k}
+            for k in deck.tunnel_payments(tunnel["colour"], tunnel["extra"], counts)
+        ]
         return [*pay, {"type": "give_up_tunnel"}]
     actions = draws(state, second=False)
     actions += _claims(board, state, seat, counts)

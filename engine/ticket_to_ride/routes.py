@@ -24,9 +24,13 @@ def payment(board: Board, action: Action) -> tuple[str, int]:
     :raises MalformedAction: when either is missing or not a card colour and a whole number.
     """
     colour, locos = action.get("colour"), action.get("locomotives")
-    if not isinstance(colour, str) or colour not in (*board.colours, LOCOMOTIVE) or not isinstance(
-        locos, int
-    ) or isinstance(locos, bool) or locos < 0:
+    if (
+        not isinstance(colour, str)
+        or colour not in (*board.colours, LOCOMOTIVE)
+        or not isinstance(locos, int)
+        or isinstance(locos, bool)
+        or locos < 0
+    ):
         raise MalformedAction(
             f"Name the `colour` you pay with ({', '.join(board.colours)} or {LOCOMOTIVE}) and how many "
             "`locomotives` (a whole number)."
@@ -50,8 +54,7 @@ def claim(board: Board, state: State, seat: int, action: Action, rng: Rng, event
         _build_route(board, state, seat, route, colour, paid, [], events)
         end_turn(board, state, seat, rng, events)
         return
-    state["tunnel"] = {"seat": seat, "route": route.id, "colour": colour, "paid": paid, "revealed": [],
-                       "extra": 0}
+    state["tunnel"] = {"seat": seat, "route": route.id, "colour": colour, "paid": paid, "revealed": [], "extra": 0}
     revealed = state["tunnel"]["revealed"]
     for _ in range(TUNNEL_REVEAL):
         card = deck.draw(state, rng, events)
@@ -60,8 +63,16 @@ def claim(board: Board, state: State, seat: int, action: Action, rng: Rng, event
         revealed.append(card)
     extra = sum(1 for c in revealed if state["cards"][c] in (colour, LOCOMOTIVE))
     state["tunnel"]["extra"] = extra
-    events.append({"type": "tunnel_revealed", "seat": seat, "route": route.id, "paid_with": colour,
-                   "colours": [state["cards"][c] for c in revealed], "extra": extra})
+    events.append(
+        {
+            "type": "tunnel_revealed",
+            "seat": seat,
+            "route": route.id,
+            "paid_with": colour,
+            "colours": [state["cards"][c] for c in revealed],
+            "extra": extra,
+        }
+    )
     if extra == 0:
         _finish_tunnel(board, state, seat, [], events)
         end_turn(board, state, seat, rng, events)
@@ -81,14 +92,30 @@ def _why_not_paid(route: Route, colour: str, locos: int) -> str:
     return f"You do not hold {route.length - locos} {colour} card(s) and {locos} locomotive(s)."
 
 
-def _build_route(board: Board, state: State, seat: int, route: Route, colour: str, paid: list[str],
-                 extra: list[str], events: list[Event]) -> None:
+def _build_route(
+    board: Board,
+    state: State,
+    seat: int,
+    route: Route,
+    colour: str,
+    paid: list[str],
+    extra: list[str],
+    events: list[Event],
+) -> None:
     state["claims"][route.id] = seat
     state["trains"][seat] -= route.length
     state["discard"].extend([*paid, *extra])
-    events.append({"type": "route_claimed", "seat": seat, "route": route.id, "paid_with": colour,
-                   "colours": [state["cards"][c] for c in [*paid, *extra]],
-                   "points": board.route_points[route.length], "trains_left": state["trains"][seat]})
+    events.append(
+        {
+            "type": "route_claimed",
+            "seat": seat,
+            "route": route.id,
+            "paid_with": colour,
+            "colours": [state["cards"][c] for c in [*paid, *extra]],
+            "points": board.route_points[route.length],
+            "trains_left": state["trains"][seat],
+        }
+    )
 
 
 def _finish_tunnel(board: Board, state: State, seat: int, extra: list[str], events: list[Event]) -> None:
@@ -119,7 +146,14 @@ def give_up_tunnel(board: Board, state: State, seat: int, rng: Rng, events: list
     else:
         state["hands"][seat].extend(tunnel["paid"])
     state["discard"].extend(tunnel["revealed"])
-    events.append({"type": "tunnel_abandoned", "seat": seat, "route": tunnel["route"],
-                   "cards": "discarded" if lost else "returned", "count": len(tunnel["paid"])})
+    events.append(
+        {
+            "type": "tunnel_abandoned",
+            "seat": seat,
+            "route": tunnel["route"],
+            "cards": "discarded" if lost else "returned",
+            "count": len(tunnel["paid"]),
+        }
+    )
     state["tunnel"] = None
     end_turn(board, state, seat, rng, events)

@@ -76,8 +76,9 @@ class TicketToRidePayTunnelAction(ActionSchema):
 
 
 class TicketToRideGiveUpTunnelAction(ActionSchema):
-    type = const("give_up_tunnel", "Leave the tunnel unbuilt (the tunnel_failure option says what happens to the "
-                 "cards paid).")
+    type = const(
+        "give_up_tunnel", "Leave the tunnel unbuilt (the tunnel_failure option says what happens to the cards paid)."
+    )
 
 
 class TicketToRidePassAction(ActionSchema):
@@ -129,8 +130,9 @@ class TicketToRideFinalRound(Schema):
 class TicketToRideView(Schema):
     """The board and the cards on the table; your own hand and tickets appear for your seat only."""
 
-    step = string("initial_tickets (everyone keeps tickets at once), turn, second_card, tunnel, tickets or over.",
-                  enum=STEPS)
+    step = string(
+        "initial_tickets (everyone keeps tickets at once), turn, second_card, tunnel, tickets or over.", enum=STEPS
+    )
     turn = integer("The turn.", minimum=0)
     active = seat_number("Whose turn it is; null while choosing initial tickets and once over.", nullable=True)
     claims = mapping(seat_number("The owner."), "Claimed routes: route id -> seat.")
@@ -142,13 +144,18 @@ class TicketToRideView(Schema):
     players = nested(TicketToRidePlayer, "Every seat.", many=True)
     tunnel = nested(TicketToRideTunnel, "The tunnel being paid for, else null.", nullable=True)
     final_round = nested(TicketToRideFinalRound, "Once the last round has begun, else null.", nullable=True)
-    options = nested(Schema.from_dict({"tunnel_failure": string("What an unbuilt tunnel does with the cards paid.",
-                                                                enum=["return", "discard"])},
-                                      name="TicketToRideTableOptions"), "The game's options.")
+    options = nested(
+        Schema.from_dict(
+            {"tunnel_failure": string("What an unbuilt tunnel does with the cards paid.", enum=["return", "discard"])},
+            name="TicketToRideTableOptions",
+        ),
+        "The game's options.",
+    )
     hand = nested(TicketToRideCard, "Your train cards (your seat only).", many=True, optional=True)
     tickets = nested(TicketToRideKeptTicket, "Your tickets (your seat only).", many=True, optional=True)
-    offer = nested(TicketToRideTicket, "Tickets offered to you to choose from (your seat only).", many=True,
-                   optional=True)
+    offer = nested(
+        TicketToRideTicket, "Tickets offered to you to choose from (your seat only).", many=True, optional=True
+    )
     second_card = boolean("Present and true when you are to draw your second card.", optional=True)
 
 
@@ -209,45 +216,102 @@ def _event(type_: str, description: str, **fields):
 
 
 EVENTS = (
-    _event("tickets_offered", "Tickets offered to a seat (only that seat gets this event).", seat=seat_number("Who."),
-           tickets=nested(TicketToRideTicket, "The tickets.", many=True)),
+    _event(
+        "tickets_offered",
+        "Tickets offered to a seat (only that seat gets this event).",
+        seat=seat_number("Who."),
+        tickets=nested(TicketToRideTicket, "The tickets.", many=True),
+    ),
     _event("tickets_drawn", "A seat drew tickets.", seat=seat_number("Who."), count=integer("How many.", minimum=0)),
-    _event("tickets_kept", "A seat kept tickets.", seat=seat_number("Who."), kept=integer("Kept.", minimum=0),
-           returned=integer("Returned.", minimum=0)),
-    _event("your_tickets", "The tickets you kept and returned (only you get this event).", seat=seat_number("You."),
-           kept=nested(TicketToRideTicket, "Kept.", many=True), returned=listof(string("A ticket id."), "Returned.")),
-    _event("card_drawn", "A seat drew a train card.", seat=seat_number("Who."),
-           source=string("deck or faceup.", enum=["deck", "faceup"]),
-           colour=card_colour("A face-up card's colour (a card from the deck stays secret).", optional=True)),
-    _event("card_received", "The train card you drew (only you get this event).", seat=seat_number("You."),
-           card=nested(TicketToRideCard, "The card.")),
+    _event(
+        "tickets_kept",
+        "A seat kept tickets.",
+        seat=seat_number("Who."),
+        kept=integer("Kept.", minimum=0),
+        returned=integer("Returned.", minimum=0),
+    ),
+    _event(
+        "your_tickets",
+        "The tickets you kept and returned (only you get this event).",
+        seat=seat_number("You."),
+        kept=nested(TicketToRideTicket, "Kept.", many=True),
+        returned=listof(string("A ticket id."), "Returned."),
+    ),
+    _event(
+        "card_drawn",
+        "A seat drew a train card.",
+        seat=seat_number("Who."),
+        source=string("deck or faceup.", enum=["deck", "faceup"]),
+        colour=card_colour("A face-up card's colour (a card from the deck stays secret).", optional=True),
+    ),
+    _event(
+        "card_received",
+        "The train card you drew (only you get this event).",
+        seat=seat_number("You."),
+        card=nested(TicketToRideCard, "The card."),
+    ),
     _event("faceup", "The face-up cards now.", cards=nested(TicketToRideCard, "The cards.", many=True)),
-    _event("faceup_discarded", "The face-up cards were discarded and replaced.",
-           colours=listof(card_colour("A colour."), "The colours discarded."),
-           reason=string("Why, e.g. three locomotives.")),
-    _event("discard_reshuffled", "The discard pile was shuffled into a new deck.",
-           cards=integer("Cards in the deck now.", minimum=0)),
+    _event(
+        "faceup_discarded",
+        "The face-up cards were discarded and replaced.",
+        colours=listof(card_colour("A colour."), "The colours discarded."),
+        reason=string("Why, e.g. three locomotives."),
+    ),
+    _event(
+        "discard_reshuffled",
+        "The discard pile was shuffled into a new deck.",
+        cards=integer("Cards in the deck now.", minimum=0),
+    ),
     _event("no_second_card", "No second card can be drawn: the turn ends.", seat=seat_number("Who.")),
-    _event("route_claimed", "A seat claimed a route.", seat=seat_number("Who."), route=string(ROUTE),
-           paid_with=card_colour("The colour paid with."),
-           colours=listof(card_colour("A colour."), "The cards paid, by colour."),
-           points=integer("Points scored.", minimum=0), trains_left=integer("Its trains left.", minimum=0)),
-    _event("tunnel_revealed", "A tunnel's three cards were turned over.", seat=seat_number("Who builds it."),
-           route=string(ROUTE), paid_with=card_colour("The colour paid with."),
-           colours=listof(card_colour("A colour."), "The colours turned over."),
-           extra=integer("Extra cards to pay.", minimum=0)),
-    _event("tunnel_abandoned", "A seat gave up a tunnel.", seat=seat_number("Who."), route=string(ROUTE),
-           cards=string("What happened to the cards paid.", enum=["returned", "discarded"]),
-           count=integer("How many.", minimum=0)),
-    _event("station_built", "A seat built a station.", seat=seat_number("Who."), city=string("The city."),
-           colours=listof(card_colour("A colour."), "The cards paid, by colour.")),
+    _event(
+        "route_claimed",
+        "A seat claimed a route.",
+        seat=seat_number("Who."),
+        route=string(ROUTE),
+        paid_with=card_colour("The colour paid with."),
+        colours=listof(card_colour("A colour."), "The cards paid, by colour."),
+        points=integer("Points scored.", minimum=0),
+        trains_left=integer("Its trains left.", minimum=0),
+    ),
+    _event(
+        "tunnel_revealed",
+        "A tunnel's three cards were turned over.",
+        seat=seat_number("Who builds it."),
+        route=string(ROUTE),
+        paid_with=card_colour("The colour paid with."),
+        colours=listof(card_colour("A colour."), "The colours turned over."),
+        extra=integer("Extra cards to pay.", minimum=0),
+    ),
+    _event(
+        "tunnel_abandoned",
+        "A seat gave up a tunnel.",
+        seat=seat_number("Who."),
+        route=string(ROUTE),
+        cards=string("What happened to the cards paid.", enum=["returned", "discarded"]),
+        count=integer("How many.", minimum=0),
+    ),
+    _event(
+        "station_built",
+        "A seat built a station.",
+        seat=seat_number("Who."),
+        city=string("The city."),
+        colours=listof(card_colour("A colour."), "The cards paid, by colour."),
+    ),
     _event("passed", "A seat passed.", seat=seat_number("Who.")),
-    _event("final_round", "The last round began.", seat=seat_number("Who started it."),
-           reason=string("Why: trains (two or fewer left) or no route can be claimed."),
-           trains_left=integer("trains: that seat's trains left.", minimum=0, optional=True)),
+    _event(
+        "final_round",
+        "The last round began.",
+        seat=seat_number("Who started it."),
+        reason=string("Why: trains (two or fewer left) or no route can be claimed."),
+        trains_left=integer("trains: that seat's trains left.", minimum=0, optional=True),
+    ),
     _event("turn_started", "A seat's turn began.", seat=seat_number("Whose."), turn=integer("The turn.", minimum=0)),
-    _event("game_over", "The game ended.", winners=seat_list("The winners."),
-           scores=listof(integer("Points."), "Each seat's score, by seat.")),
+    _event(
+        "game_over",
+        "The game ended.",
+        winners=seat_list("The winners."),
+        scores=listof(integer("Points."), "Each seat's score, by seat."),
+    ),
 )
 ACTIONS = (
     TicketToRideKeepTicketsAction,

@@ -122,36 +122,58 @@ def final_result(board: Board, state: State) -> Outcome:
         routes = owned(board, state, seat)
         borrowing, _ = best_borrowing(board, state, seat)
         extra = [board.routes[r].cities for _, r in borrowing if r is not None]
-        points, completed, failed = ticket_result(board, state["kept"][seat], Links([*(r.cities for r in routes),
-                                                                                    *extra]))
+        points, completed, failed = ticket_result(
+            board, state["kept"][seat], Links([*(r.cities for r in routes), *extra])
+        )
         built = sum(1 for owner in state["stations"].values() if owner == seat)
         unused = board.stations - built
         express = express_length > 0 and longest[seat] == express_length
-        breakdowns.append({
-            "routes": {"points": route_points(board, routes), "count": len(routes),
-                       "trains": sum(r.length for r in routes)},
-            "tickets": {"points": points,
-                        "completed": [board.tickets[t].public() for t in completed],
-                        "failed": [board.tickets[t].public() for t in failed]},
-            "stations": {"points": unused * board.unused_station_points, "built": built, "unused": unused,
-                         "borrowed": [{"city": city, "route": route,
-                                       "owner": None if route is None else state["claims"][route]}
-                                      for city, route in borrowing]},
-            "european_express": {"points": board.express_points if express else 0, "longest_path": longest[seat]},
-        })
+        breakdowns.append(
+            {
+                "routes": {
+                    "points": route_points(board, routes),
+                    "count": len(routes),
+                    "trains": sum(r.length for r in routes),
+                },
+                "tickets": {
+                    "points": points,
+                    "completed": [board.tickets[t].public() for t in completed],
+                    "failed": [board.tickets[t].public() for t in failed],
+                },
+                "stations": {
+                    "points": unused * board.unused_station_points,
+                    "built": built,
+                    "unused": unused,
+                    "borrowed": [
+                        {"city": city, "route": route, "owner": None if route is None else state["claims"][route]}
+                        for city, route in borrowing
+                    ],
+                },
+                "european_express": {"points": board.express_points if express else 0, "longest_path": longest[seat]},
+            }
+        )
     totals = [sum(part["points"] for part in b.values()) for b in breakdowns]
 
     def rank(seat: int) -> tuple[int, int, int, int]:
         b = breakdowns[seat]
-        return (-totals[seat], -len(b["tickets"]["completed"]), b["stations"]["built"],
-                -b["european_express"]["points"])
+        return (
+            -totals[seat],
+            -len(b["tickets"]["completed"]),
+            b["stations"]["built"],
+            -b["european_express"]["points"],
+        )
 
     order = sorted(range(players), key=lambda s: (rank(s), s))
     best = rank(order[0])
     standings = [
-        {"seat": s, "place": 1 + sum(1 for t in range(players) if rank(t) < rank(s)), "score": totals[s],
-         "tickets_completed": len(breakdowns[s]["tickets"]["completed"]),
-         "stations_built": breakdowns[s]["stations"]["built"], "breakdown": breakdowns[s]}
+        {
+            "seat": s,
+            "place": 1 + sum(1 for t in range(players) if rank(t) < rank(s)),
+            "score": totals[s],
+            "tickets_completed": len(breakdowns[s]["tickets"]["completed"]),
+            "stations_built": breakdowns[s]["stations"]["built"],
+            "breakdown": breakdowns[s],
+        }
         for s in order
     ]
     return {"winners": [s for s in range(players) if rank(s) == best], "standings": standings}

@@ -21,11 +21,12 @@ def build_station(board: Board, state: State, seat: int, action: Action, rng: Rn
     if city in state["stations"]:
         raise IllegalAction(f"{city} already has a station.")
     if (colour, locos) not in deck.set_payments(board.colours, cost, deck.hand_counts(board, state, seat)):
-        raise IllegalAction(f"This station costs {cost} card(s) of one colour (locomotives count as any); "
-                            f"you cannot pay it with {colour} and {locos} locomotive(s).")
+        raise IllegalAction(
+            f"This station costs {cost} card(s) of one colour (locomotives count as any); "
+            f"you cannot pay it with {colour} and {locos} locomotive(s)."
+        )
     paid = deck.take_from_hand(state, seat, colour, cost - locos if colour != LOCOMOTIVE else 0, locos)
     state["stations"][city] = seat
     state["discard"].extend(paid)
-    events.append({"type": "station_built", "seat": seat, "city": city,
-                   "colours": [state["cards"][c] for c in paid]})
+    events.append({"type": "station_built", "seat": seat, "city": city, "colours": [state["cards"][c] for c in paid]})
     end_turn(board, state, seat, rng, events)

@@ -30,9 +30,15 @@ def keep_tickets(board: Board, state: State, seat: int, action: Action, rng: Rng
     else:
         state["ticket_deck"][:0] = returned  # returned tickets go under the pile
     events.append({"type": "tickets_kept", "seat": seat, "kept": len(chosen), "returned": len(returned)})
-    events.append({"type": "your_tickets", "seat": seat, "to": [seat],
-                   "kept": [board.tickets[t].public() for t in offer if t in chosen],
-                   "returned": returned})  # ids only: the owner saw them, nobody holds them now
+    events.append(
+        {
+            "type": "your_tickets",
+            "seat": seat,
+            "to": [seat],
+            "kept": [board.tickets[t].public() for t in offer if t in chosen],
+            "returned": returned,
+        }
+    )  # ids only: the owner saw them, nobody holds them now
     if initial:
         if not any(state["offers"]):
             state["step"] = TURN
@@ -49,5 +55,6 @@ def draw_tickets(board: Board, state: State, seat: int, events: list[Event]) -> 
     state["offers"][seat] = drawn
     state["step"] = TICKETS
     events.append({"type": "tickets_drawn", "seat": seat, "count": len(drawn)})
-    events.append({"type": "tickets_offered", "seat": seat, "to": [seat],
-                   "tickets": [board.tickets[t].public() for t in drawn]})
+    events.append(
+        {"type": "tickets_offered", "seat": seat, "to": [seat], "tickets": [board.tickets[t].public() for t in drawn]}
+    )

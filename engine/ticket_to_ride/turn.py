@@ -27,8 +27,7 @@ def end_turn(board: Board, state: State, seat: int, rng: Rng, events: list[Event
         state["final_turns"] -= 1
     elif state["trains"][seat] <= FINAL_ROUND_TRAINS:
         state["final_turns"], state["final_trigger"] = state["players"], seat
-        events.append({"type": "final_round", "seat": seat, "trains_left": state["trains"][seat],
-                       "reason": "trains"})
+        events.append({"type": "final_round", "seat": seat, "trains_left": state["trains"][seat], "reason": "trains"})
     elif not map_open(board, state):
         state["final_turns"], state["final_trigger"] = state["players"], seat
         events.append({"type": "final_round", "seat": seat, "reason": "no route can be claimed"})
@@ -70,5 +69,10 @@ def game_over(board: Board, state: State, events: list[Event]) -> None:
     state["step"] = OVER
     state["result"] = resigned_last(final_result(board, state), state)
     totals = {s["seat"]: s["score"] for s in state["result"]["standings"]}
-    events.append({"type": "game_over", "winners": state["result"]["winners"],
-                   "scores": [totals[s] for s in range(state["players"])]})
+    events.append(
+        {
+            "type": "game_over",
+            "winners": state["result"]["winners"],
+            "scores": [totals[s] for s in range(state["players"])],
+        }
+    )

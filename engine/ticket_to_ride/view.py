@@ -14,17 +14,19 @@ def view(board: Board, state: State, seat: int | None) -> View:
     players = []
     for s in range(state["players"]):
         routes = owned(board, state, s)
-        players.append({
-            "seat": s,
-            "trains": state["trains"][s],
-            "stations": sorted(c for c, owner in state["stations"].items() if owner == s),
-            "stations_left": board.stations - sum(1 for o in state["stations"].values() if o == s),
-            "hand_size": len(state["hands"][s]),
-            "tickets": len(state["kept"][s]),
-            "choosing_tickets": len(state["offers"][s]),
-            "routes": sorted(r.id for r in routes),
-            "route_points": route_points(board, routes),
-        })
+        players.append(
+            {
+                "seat": s,
+                "trains": state["trains"][s],
+                "stations": sorted(c for c, owner in state["stations"].items() if owner == s),
+                "stations_left": board.stations - sum(1 for o in state["stations"].values() if o == s),
+                "hand_size": len(state["hands"][s]),
+                "tickets": len(state["kept"][s]),
+                "choosing_tickets": len(state["offers"][s]),
+                "routes": sorted(r.id for r in routes),
+                "route_points": route_points(board, routes),
+            }
+        )
     tunnel = state["tunnel"]
     seen: View = {
         "step": state["step"],
@@ -37,22 +39,29 @@ def view(board: Board, state: State, seat: int | None) -> View:
         "discard": len(state["discard"]),
         "ticket_deck": len(state["ticket_deck"]),
         "players": players,
-        "tunnel": None if tunnel is None else {
-            "seat": tunnel["seat"], "route": tunnel["route"], "colour": tunnel["colour"],
+        "tunnel": None
+        if tunnel is None
+        else {
+            "seat": tunnel["seat"],
+            "route": tunnel["route"],
+            "colour": tunnel["colour"],
             "paid": [train_card(state, c) for c in tunnel["paid"]],
-            "revealed": [train_card(state, c) for c in tunnel["revealed"]], "extra": tunnel["extra"],
+            "revealed": [train_card(state, c) for c in tunnel["revealed"]],
+            "extra": tunnel["extra"],
         },
-        "final_round": None if state["final_turns"] is None else {
-            "triggered_by": state["final_trigger"], "turns_left": state["final_turns"]},
+        "final_round": None
+        if state["final_turns"] is None
+        else {"triggered_by": state["final_trigger"], "turns_left": state["final_turns"]},
         "options": state["options"],
     }
     if seat is not None:
         own = [r.cities for r in owned(board, state, seat)]
         links = Links(own)
         seen["hand"] = [train_card(state, c) for c in sorted(state["hands"][seat])]
-        seen["tickets"] = [{**board.tickets[t].public(),
-                            "connected": links.connected(board.tickets[t].a, board.tickets[t].b)}
-                           for t in state["kept"][seat]]
+        seen["tickets"] = [
+            {**board.tickets[t].public(), "connected": links.connected(board.tickets[t].a, board.tickets[t].b)}
+            for t in state["kept"][seat]
+        ]
         seen["offer"] = [board.tickets[t].public() for t in state["offers"][seat]]
         if state["step"] == SECOND_CARD and state["active"] == seat:
             seen["second_card"] = True

@@ -33,8 +33,10 @@ class TimelineOptions(Schema):
         },
     )
     language = fields.String(
-        load_default="en", validate=validate.OneOf(LANGUAGES),
-        metadata={"description": "The language of the card titles (English where a card lacks it)."})
+        load_default="en",
+        validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "The language of the card titles (English where a card lacks it)."},
+    )
     first = first_seat()
 
 

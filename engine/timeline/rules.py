@@ -139,13 +139,27 @@ class Timeline(Game):
         events: list[Event] = []
         if keys_fit(deck.keys, state["timeline"], card, gap):
             state["timeline"].insert(gap, card)
-            events.append({"type": "card_placed", "seat": seat, "gap": gap, "correct": True,
-                           "card": _revealed(deck, language, card)})
+            events.append(
+                {
+                    "type": "card_placed",
+                    "seat": seat,
+                    "gap": gap,
+                    "correct": True,
+                    "card": _revealed(deck, language, card),
+                }
+            )
         else:
             # The misplaced card is turned over, so everyone at the table sees its key (seeds 000 and 002).
             state["shown"].append(card)
-            events.append({"type": "card_boxed", "seat": seat, "gap": gap, "correct": False,
-                           "card": _revealed(deck, language, card)})
+            events.append(
+                {
+                    "type": "card_boxed",
+                    "seat": seat,
+                    "gap": gap,
+                    "correct": False,
+                    "card": _revealed(deck, language, card),
+                }
+            )
             if state["pile"]["size"] or state["box"]:
                 # Draw before boxing, so a player does not draw back the card they just misplaced.
                 events += self._draw(deck, state, seat)
@@ -220,8 +234,9 @@ class Timeline(Game):
                 state["winners"] = emptied
                 return [*events, {"type": "game_over", "winners": emptied}]
         state["round"] += 1
-        state["queue"] = in_turn_order([s for s in state["active"] if state["hands"][s]], state.get("first", 0),
-                                       len(state["hands"]))
+        state["queue"] = in_turn_order(
+            [s for s in state["active"] if state["hands"][s]], state.get("first", 0), len(state["hands"])
+        )
         events.append({"type": "round_started", "round": state["round"], "seats": state["queue"]})
         return events
 
@@ -268,8 +283,13 @@ class Timeline(Game):
     def data(self) -> dict[str, Any]:
         return {
             "decks": [
-                {"id": deck.id, "kind": deck.kind, "title": deck.title, "cards": len(deck.cards),
-                 "languages": deck.languages}
+                {
+                    "id": deck.id,
+                    "kind": deck.kind,
+                    "title": deck.title,
+                    "cards": len(deck.cards),
+                    "languages": deck.languages,
+                }
                 for deck in builtin_decks().values()
             ]
         }

@@ -35,15 +35,19 @@ class TimelineCardFront(Schema):
 class TimelineCard(TimelineCardFront):
     """A card turned over: its front and its key."""
 
-    key = listof(integer("A key part."), "The ordering key: [year] for a dated deck, [group, position] for a "
-                 "story deck; a card fits between cards whose keys are not greater and not smaller.")
+    key = listof(
+        integer("A key part."),
+        "The ordering key: [year] for a dated deck, [group, position] for a "
+        "story deck; a card fits between cards whose keys are not greater and not smaller.",
+    )
     label = string('The key as printed on the card: "1969", "44 BC", "Ep. V · 46".')
 
 
 class TimelineHand(Schema):
     seat = seat_number("Whose hand.")
-    cards = nested(TimelineCardFront, "The cards in it, fronts only (everyone sees them; nobody sees their keys).",
-                   many=True)
+    cards = nested(
+        TimelineCardFront, "The cards in it, fronts only (everyone sees them; nobody sees their keys).", many=True
+    )
 
 
 class TimelineElimination(Schema):
@@ -136,7 +140,6 @@ class TimelineRoundStartedEvent(EventSchema):
 class TimelineGameOverEvent(EventSchema):
     type = const("game_over", "The game ended.")
     winners = seat_list("The winners.")
-
 
 
 ACTIONS = (TimelinePlaceAction,)

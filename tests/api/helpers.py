@@ -20,8 +20,9 @@ def view(client, game_id, token=None):
 
 def act(client, game_id, token, action, version):
     """Post one action at a known version and return the answer, which must be 200."""
-    response = client.post(f"/v1/games/{game_id}/actions", json=action,
-                           headers={**bearer(token), "If-Match": f'"{version}"'})
+    response = client.post(
+        f"/v1/games/{game_id}/actions", json=action, headers={**bearer(token), "If-Match": f'"{version}"'}
+    )
     assert response.status_code == 200, response.get_json()
     return response.get_json()
 

@@ -20,10 +20,20 @@ def free_port() -> int:
 
 def start_api(redis_url: str, workers: int, **env: str):
     port = free_port()
-    environ = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "DESKOVKA_QUEUE_URL": redis_url,
-               "DESKOVKA_LIMIT_GAMES": "off", "DESKOVKA_LIMIT_HISTORY_BYTES": "off", **env}
-    server = subprocess.Popen([sys.executable, "-m", "api.cli", "api", "--port", str(port), "--workers", str(workers)],
-                              env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    environ = {
+        **os.environ,
+        "DESKOVKA_REDIS_URL": redis_url,
+        "DESKOVKA_QUEUE_URL": redis_url,
+        "DESKOVKA_LIMIT_GAMES": "off",
+        "DESKOVKA_LIMIT_HISTORY_BYTES": "off",
+        **env,
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "api", "--port", str(port), "--workers", str(workers)],
+        env=environ,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -73,11 +83,22 @@ def start_serve(data_dir, **env: str):
     port = free_port()
     environ = {key: value for key, value in os.environ.items() if not key.startswith("DESKOVKA_")}
     # One address is every client here: no per-client share of connections or of history read.
-    environ.update({"DESKOVKA_DATA_DIR": str(data_dir), "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
-                    "DESKOVKA_LIMIT_HISTORY_BYTES": "off", **env})
+    environ.update(
+        {
+            "DESKOVKA_DATA_DIR": str(data_dir),
+            "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
+            "DESKOVKA_LIMIT_HISTORY_BYTES": "off",
+            **env,
+        }
+    )
     with (data_dir / "serve.log").open("wb") as log:
-        server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--workers", "1"],
-                                  env=environ, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--workers", "1"],
+            env=environ,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base = f"http://{HOST}:{port}"
     deadline = time.monotonic() + 60
     while True:

@@ -33,8 +33,11 @@ def grow(store: GameStore, game_id: str, versions: int, batches: list[list[Event
     """Add `versions` versions to a game, one commit, each version's events taken round the batches in turn."""
     record = store.load(game_id)
     assert record is not None
-    events = [{**event, "v": record.version + i + 1}
-              for i in range(versions) for event in batches[(record.version + i) % len(batches)]]
+    events = [
+        {**event, "v": record.version + i + 1}
+        for i in range(versions)
+        for event in batches[(record.version + i) % len(batches)]
+    ]
     grown = replace(record, version=record.version + versions, status=status)
     assert store.commit(grown, record.rev, TTL, events=events).value == "done"
     return grown.version

@@ -50,11 +50,13 @@ class TestActions:
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
         card = view(client, game["id"], tokens[0])["view"]["hands"][0]["cards"][0]["id"]
         body = f'{{"type": "place", "card": "{card}", "gap": {2**70}}}'
-        huge = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]), data=body,
-                           content_type="application/json")
+        huge = client.post(
+            f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]), data=body, content_type="application/json"
+        )
         assert huge.status_code == 422 and huge.get_json()["code"] == "action/malformed"
-        broken = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]), data="{",
-                             content_type="application/json")
+        broken = client.post(
+            f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]), data="{", content_type="application/json"
+        )
         assert broken.status_code == 400 and broken.get_json()["code"] == "request/malformed"
         assert view(client, game["id"])["version"] == 0
 
@@ -73,8 +75,9 @@ class TestActions:
         assert first.status_code == again.status_code == 200
         assert first.get_json() == again.get_json()
         assert view(client, game["id"])["version"] == 1
-        other = post(client, game["id"], tokens[0], {"type": "place", "card": "x", "gap": 0},
-                     **{"Idempotency-Key": "k1"})
+        other = post(
+            client, game["id"], tokens[0], {"type": "place", "card": "x", "gap": 0}, **{"Idempotency-Key": "k1"}
+        )
         assert other.status_code == 422 and other.get_json()["code"] == "idempotency/key_reused"
 
     def test_bots_answer_before_the_response_returns(self, client):
@@ -184,17 +187,20 @@ class TestServerSentEvents:
         first = orjson.loads(messages[0].splitlines()[2].removeprefix("data: "))
         assert first["type"] == "timeline" and first["v"] == 1 and first["events"][0]["seat"] == 0
 
-        resumed = client.get(f"/v1/games/{game['id']}/events?wait=0.2",
-                             headers={"Accept": "text/event-stream", "Last-Event-ID": "1"})
-        assert [m.splitlines()[0] for m in resumed.get_data(as_text=True).split("\n\n")
-                if m.startswith("id:")] == ["id: 2"]
+        resumed = client.get(
+            f"/v1/games/{game['id']}/events?wait=0.2", headers={"Accept": "text/event-stream", "Last-Event-ID": "1"}
+        )
+        assert [m.splitlines()[0] for m in resumed.get_data(as_text=True).split("\n\n") if m.startswith("id:")] == [
+            "id: 2"
+        ]
 
 
 class TestSimultaneousSteps:
     def test_seats_choosing_at_once_without_if_match_all_get_through(self, app):
         client = app.test_client()
-        game, tokens = create(client, [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
-                              game_type="lost-cities", seed=5)
+        game, tokens = create(
+            client, [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}], game_type="lost-cities", seed=5
+        )
         first = view(client, game["id"], tokens[0])["legal_actions"][0]
         assert post(client, game["id"], tokens[0], first).status_code == 200
         while (state := view(client, game["id"]))["to_act"] == [0]:  # an arrow may ask seat 0 for more

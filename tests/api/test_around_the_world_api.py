@@ -24,14 +24,19 @@ def test_illegal_malformed_and_out_of_turn_actions(client):
     assert early.status_code == 422 and early.get_json()["code"] == "action/illegal"
     junk = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]), json={"type": "fly"})
     assert junk.status_code == 422 and junk.get_json()["code"] == "action/malformed"
-    wrong = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[BO]),
-                        json={"type": "take", "space": "gold"})
+    wrong = client.post(
+        f"/v1/games/{game_id}/actions", headers=bearer(tokens[BO]), json={"type": "take", "space": "gold"}
+    )
     assert wrong.status_code == 409 and wrong.get_json()["code"] == "action/not_your_turn"
-    taken = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]),
-                        json={"type": "take", "space": "gold", "use": True})
+    taken = client.post(
+        f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]), json={"type": "take", "space": "gold", "use": True}
+    )
     assert taken.status_code == 200
-    bad = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]),
-                      json={"type": "travel", "cards": [{"kind": "ship", "days": 99}, {"kind": "train", "days": 1}]})
+    bad = client.post(
+        f"/v1/games/{game_id}/actions",
+        headers=bearer(tokens[ANN]),
+        json={"type": "travel", "cards": [{"kind": "ship", "days": 99}, {"kind": "train", "days": 1}]},
+    )
     assert bad.status_code == 422 and "do not hold those travel cards" in bad.get_json()["detail"]
 
 
@@ -48,8 +53,11 @@ def test_three_seats_play_to_the_end_with_hands_kept_secret(client):
     ann_cards = {card["id"] for card in ann["view"]["hand"]}
     assert not ann_cards & set(str(bo).replace('"', "'").split("'"))
     # Ann takes the gold space; the events she may read tell nobody else which cards she holds.
-    response = client.post(f"/v1/games/{game_id}/actions", json={"type": "take", "space": "gold", "use": True},
-                           headers={**bearer(tokens[ANN]), "If-Match": f'"{ann["version"]}"'})
+    response = client.post(
+        f"/v1/games/{game_id}/actions",
+        json={"type": "take", "space": "gold", "use": True},
+        headers={**bearer(tokens[ANN]), "If-Match": f'"{ann["version"]}"'},
+    )
     assert response.status_code == 200, response.get_json()
     final = play_to_end(client, game_id, tokens)
     assert final["status"] == "finished" and final["to_act"] == []

@@ -6,8 +6,12 @@ from engine.games import new_match, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 
 OPTIONS = {"cards_per_colour": 2, "ages": [11, None, 40, None]}
-SEATS = [{"name": "Ada", "age": 11}, {"bot": "sensible", "bot_options": {"hit_rate": 0.9}}, {"name": "Bo"},
-         {"bot": "random"}]
+SEATS = [
+    {"name": "Ada", "age": 11},
+    {"bot": "sensible", "bot_options": {"hit_rate": 0.9}},
+    {"name": "Bo"},
+    {"bot": "random"},
+]
 
 
 def dates_only_in_chronologies(game_view):
@@ -43,8 +47,9 @@ def test_four_seats_two_people_two_bots_to_the_end(client):
     for _ in range(6):  # a few moves other than the first legal one, then the helper plays on
         mine = view(client, game["id"], tokens[view(client, game["id"])["to_act"][0]])
         assert dates_only_in_chronologies(mine["view"])
-        response = client.post(f"/v1/games/{game['id']}/actions", json=mine["legal_actions"][-1],
-                               headers=bearer(tokens[mine["you"]]))
+        response = client.post(
+            f"/v1/games/{game['id']}/actions", json=mine["legal_actions"][-1], headers=bearer(tokens[mine["you"]])
+        )
         assert response.status_code == 200, response.get_json()
     final = play_to_end(client, game["id"], tokens)
     assert final["view"]["phase"] == "over" and final["to_act"] == []
@@ -59,8 +64,7 @@ def test_four_seats_two_people_two_bots_to_the_end(client):
 
 def test_a_power_aimed_at_an_empty_stack_is_refused_with_its_reason(client):
     options = {"cards_per_colour": 1, "colours": ["red"]}
-    game, tokens = create(client, [{"name": "Ada"}, {"name": "Bo"}], game_type="chronology", options=options,
-                          seed=3)
+    game, tokens = create(client, [{"name": "Ada"}, {"name": "Bo"}], game_type="chronology", options=options, seed=3)
     # The same engine, options and seed beside the server: it knows where seat 0's only card fits.
     mirror = new_match("chronology", 2, options, 3)
     moves = [(0, {"type": "start", "colour": "red"}), (1, {"type": "start", "colour": "red"})]
@@ -73,8 +77,11 @@ def test_a_power_aimed_at_an_empty_stack_is_refused_with_its_reason(client):
         response = client.post(f"/v1/games/{game['id']}/actions", json=action, headers=bearer(tokens[seat]))
         assert response.status_code == 200, response.get_json()
     assert response.get_json()["game"]["view"]["power"] == "red"
-    refused = client.post(f"/v1/games/{game['id']}/actions", json={"type": "discard_top", "seat": 0, "colour": "red"},
-                          headers=bearer(tokens[0]))
+    refused = client.post(
+        f"/v1/games/{game['id']}/actions",
+        json={"type": "discard_top", "seat": 0, "colour": "red"},
+        headers=bearer(tokens[0]),
+    )
     assert refused.status_code == 422
     assert refused.get_json()["code"] == "action/illegal"
     assert "Seat 0's red stack is empty: there is no top card to discard" in refused.get_json()["detail"]
@@ -82,7 +89,9 @@ def test_a_power_aimed_at_an_empty_stack_is_refused_with_its_reason(client):
 
 
 def test_seat_ages_reach_the_game_options(client):
-    response = client.post("/v1/games", json={"type": "chronology", "seats": [
-        {"name": "Ann", "age": 34}, {"name": "Ben"}, {"bot": "random"}]})
+    response = client.post(
+        "/v1/games",
+        json={"type": "chronology", "seats": [{"name": "Ann", "age": 34}, {"name": "Ben"}, {"bot": "random"}]},
+    )
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["game"]["options"]["ages"] == [34, None, None]

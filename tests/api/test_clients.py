@@ -5,15 +5,18 @@ import pytest
 from api.http.clients import forwarded, key
 
 
-@pytest.mark.parametrize(("address", "client"), [
-    ("192.0.2.7", "192.0.2.7"),
-    ("::ffff:192.0.2.7", "192.0.2.7"),
-    ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
-    ("2001:db8:1:2::9", "2001:db8:1:2::/64"),
-    ("fe80::1%eth0", "fe80::/64"),
-    ("", "unknown"),
-    (None, "unknown"),
-])
+@pytest.mark.parametrize(
+    ("address", "client"),
+    [
+        ("192.0.2.7", "192.0.2.7"),
+        ("::ffff:192.0.2.7", "192.0.2.7"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::9", "2001:db8:1:2::/64"),
+        ("fe80::1%eth0", "fe80::/64"),
+        ("", "unknown"),
+        (None, "unknown"),
+    ],
+)
 def test_an_ipv4_address_or_an_ipv6_64_is_one_client(address, client):
     assert key(address) == client
 

@@ -32,8 +32,9 @@ def log(redis_client, game_id):
 
 
 class TestTheClock:
-    def test_a_clocked_table_shows_each_deadline_and_the_servers_time_and_waits_in_the_due_set(self, client,
-                                                                                            redis_client):
+    def test_a_clocked_table_shows_each_deadline_and_the_servers_time_and_waits_in_the_due_set(
+        self, client, redis_client
+    ):
         game, tokens = create(client, TWO, clock=CLOCK, seed=1)
         shown = game["clock"]
         assert shown["per_turn"] == 60 and shown["on_timeout"] == "bot" and shown["away"] == []
@@ -41,15 +42,18 @@ class TestTheClock:
         at = shown["deadlines"][0]["at"]
         assert at.endswith("Z") and at > shown["now"]
         score = redis_client.zscore(due.DUE, game["id"])
-        assert score == orjson.loads(redis_client.hget(f"dk:{{g:{game['id']}}}:state", "doc"))["deadlines"][
-            str(game["to_act"][0])]
+        assert (
+            score
+            == orjson.loads(redis_client.hget(f"dk:{{g:{game['id']}}}:state", "doc"))["deadlines"][
+                str(game["to_act"][0])
+            ]
+        )
 
     def test_an_unclocked_table_has_no_clock_and_is_not_due(self, client, redis_client):
         game, _ = create(client, TWO, seed=1)
         assert game["clock"] is None and redis_client.zcard(due.DUE) == 0
 
-    def test_a_turn_that_runs_out_is_played_by_the_bot_once_and_marked_in_the_log(self, client, keeper,
-                                                                                 redis_client):
+    def test_a_turn_that_runs_out_is_played_by_the_bot_once_and_marked_in_the_log(self, client, keeper, redis_client):
         game, tokens = create(client, TWO, clock=CLOCK, seed=1)
         seat = game["to_act"][0]
         keeper.tick()
@@ -64,8 +68,7 @@ class TestTheClock:
         assert events[0] == {"v": 1, "type": "turn_timed_out", "seat": seat, "then": "bot", "timeouts": 1}
         assert [d["seat"] for d in after["clock"]["deadlines"]] == [1 - seat]
 
-    def test_resign_on_timeout_ends_a_two_player_game_with_the_other_seat_winning(self, client, keeper,
-                                                                                  redis_client):
+    def test_resign_on_timeout_ends_a_two_player_game_with_the_other_seat_winning(self, client, keeper, redis_client):
         game, _ = create(client, TWO, clock={"per_turn": 60, "on_timeout": "resign"}, seed=1)
         seat = game["to_act"][0]
         run_out_now(redis_client, game["id"])
@@ -73,14 +76,13 @@ class TestTheClock:
         after = view(client, game["id"])
         assert after["status"] == "finished" and after["outcome"]["winners"] == [1 - seat]
         assert after["resigned"] == [seat] and after["clock"]["deadlines"] == []
-        assert log(redis_client, game["id"]) == [{"v": 1, "seat": seat, "action": {"type": "resign"},
-                                                  "by": "clock"}]
+        assert log(redis_client, game["id"]) == [{"v": 1, "seat": seat, "action": {"type": "resign"}, "by": "clock"}]
         assert client.get(f"/v1/games/{game['id']}/replay").status_code == 200
 
-    def test_two_timeouts_in_a_row_make_the_seat_away_and_its_own_move_brings_it_back(self, client, keeper,
-                                                                                      redis_client):
-        game, tokens = create(client, [{"name": "Ann"}, {"bot": "random"}], clock=CLOCK, seed=2,
-                              options={"first": 0})
+    def test_two_timeouts_in_a_row_make_the_seat_away_and_its_own_move_brings_it_back(
+        self, client, keeper, redis_client
+    ):
+        game, tokens = create(client, [{"name": "Ann"}, {"bot": "random"}], clock=CLOCK, seed=2, options={"first": 0})
         for _ in (1, 2):
             run_out_now(redis_client, game["id"])
             keeper.tick()
@@ -104,8 +106,16 @@ class TestTheClock:
                 assert keeper.advance(game["id"]) is not None
         assert [e.get("by") for e in log(redis_client, game["id"])] == ["clock"]
 
-    @pytest.mark.parametrize("clock", [{"per_turn": 1}, {"per_turn": 14 * 86400 + 1}, {"per_turn": 30,
-                                       "on_timeout": "skip"}, {"on_timeout": "bot"}, {"per_turn": "30"}])
+    @pytest.mark.parametrize(
+        "clock",
+        [
+            {"per_turn": 1},
+            {"per_turn": 14 * 86400 + 1},
+            {"per_turn": 30, "on_timeout": "skip"},
+            {"on_timeout": "bot"},
+            {"per_turn": "30"},
+        ],
+    )
     def test_a_bad_clock_is_a_clock_problem_and_creates_nothing(self, client, redis_client, clock):
         response = client.post("/v1/games", json={"type": "timeline", "seats": TWO, "clock": clock})
         assert response.status_code == 422 and response.get_json()["code"] == "clock/invalid"
@@ -126,8 +136,7 @@ class TestResigning:
         assert view(client, game["id"])["version"] == 1
 
     def test_with_three_players_the_game_goes_on_and_the_seat_cannot_resign_twice(self, client):
-        game, tokens = create(client, [{"name": "A"}, {"name": "B"}, {"name": "C"}], seed=1,
-                              options={"first": 0})
+        game, tokens = create(client, [{"name": "A"}, {"name": "B"}, {"name": "C"}], seed=1, options={"first": 0})
         assert client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens[0])).status_code == 200
         now = view(client, game["id"])
         assert now["status"] == "running" and now["resigned"] == [0] and 0 not in now["to_act"]
@@ -203,8 +212,7 @@ class TestRematch:
         assert len(replayed["log"]) == old["version"], "the link adds no version: the game is still its log"
 
 
-def test_a_keeper_that_claimed_a_table_and_died_leaves_it_to_another_once_its_lease_runs_out(app, client,
-                                                                                            redis_client):
+def test_a_keeper_that_claimed_a_table_and_died_leaves_it_to_another_once_its_lease_runs_out(app, client, redis_client):
     from api.serving import keeper as keeper_module
 
     game, _ = create(client, TWO, clock=CLOCK, seed=1)
@@ -242,10 +250,12 @@ def test_answers_that_show_a_seats_view_are_private_to_its_token(client):
     """Resigning, cancelling and a rematch answer with the caller's view (and a rematch with its token)."""
     game, tokens = create(client, [*TWO, {"bot": "random"}], seed=1)
     table, creator = create(client, [{"name": "Ann"}, {"open": True}], seed=2)
-    answers = [client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens[0])),
-               client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens[1])),
-               client.post(f"/v1/games/{game['id']}/rematch", headers=bearer(tokens[1])),
-               client.delete(f"/v1/games/{table['id']}", headers=bearer(creator[0]))]
+    answers = [
+        client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens[0])),
+        client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens[1])),
+        client.post(f"/v1/games/{game['id']}/rematch", headers=bearer(tokens[1])),
+        client.delete(f"/v1/games/{table['id']}", headers=bearer(creator[0])),
+    ]
     assert [answer.status_code for answer in answers] == [200, 200, 201, 200]
     for answer in answers:
         assert "private" in answer.headers["Cache-Control"] and "Authorization" in answer.headers["Vary"]

@@ -91,8 +91,9 @@ def test_a_stale_seats_second_timeout_hands_it_to_the_bot_and_its_own_next_move_
         assert clock_moves(service, game["id"])[-1] == {**clock_moves(service, game["id"])[-1], "seat": 0}
         assert game["clock"]["away"] == ([0] if timeouts == 2 else [])
         bob = service.call("GET", f"/v1/games/{game['id']}", headers=auth(tokens[1])).json()
-        moved = service.call("POST", f"/v1/games/{game['id']}/actions", bob["legal_actions"][0],
-                             headers=auth(tokens[1]))
+        moved = service.call(
+            "POST", f"/v1/games/{game['id']}/actions", bob["legal_actions"][0], headers=auth(tokens[1])
+        )
         assert moved.status == 200, moved.body
         game = moved.json()["game"]
     ann = service.call("GET", f"/v1/games/{game['id']}", headers=auth(tokens[0])).json()
@@ -116,13 +117,15 @@ def test_a_rematch_gives_every_seat_a_token_for_one_new_game(service):
     game, tokens = create(service, seats=[*TWO, {"name": "Cy"}])
     for seat in (0, 1):
         assert service.call("POST", f"/v1/games/{game['id']}/resign", headers=auth(tokens[seat])).status == 200
-    answers = [service.call("POST", f"/v1/games/{game['id']}/rematch", headers=auth(tokens[seat])).json()
-               for seat in (2, 0, 1)]
+    answers = [
+        service.call("POST", f"/v1/games/{game['id']}/rematch", headers=auth(tokens[seat])).json() for seat in (2, 0, 1)
+    ]
     new = {answer["game"]["id"] for answer in answers}
     assert len(new) == 1 and [answer["seat"] for answer in answers] == [2, 0, 1]
     for answer in answers:
-        mine = service.call("GET", f"/v1/games/{new.pop() if new else answer['game']['id']}",
-                            headers=auth(answer["token"])).json()
+        mine = service.call(
+            "GET", f"/v1/games/{new.pop() if new else answer['game']['id']}", headers=auth(answer["token"])
+        ).json()
         assert mine["you"] == answer["seat"]
         new = {mine["id"]}
     assert service.call("GET", f"/v1/games/{game['id']}").json()["rematch"] == answers[0]["game"]["id"]

@@ -15,16 +15,21 @@ from tests.api.live import HOST, start_api, stop
 
 
 def post(port, path, body):
-    request = urllib.request.Request(f"http://{HOST}:{port}{path}", data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        f"http://{HOST}:{port}{path}",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())
 
 
 def start_keeper(redis_url):
     env = {**os.environ, "DESKOVKA_REDIS_URL": redis_url, "DESKOVKA_QUEUE_URL": redis_url}
-    return subprocess.Popen([sys.executable, "-m", "api.cli", "keeper"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "keeper"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
 
 
 def run_out_together(redis_client, ids, at):

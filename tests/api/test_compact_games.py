@@ -42,8 +42,9 @@ def reads(client, game_id, tokens):
         seen.append(client.get(f"/v1/games/{game_id}", headers=headers).get_data())
         for query in ("after=0", "after=0&limit=3", "after=2&limit=5"):
             seen.append(client.get(f"/v1/games/{game_id}/events?{query}", headers=headers).get_data())
-        stream = client.get(f"/v1/games/{game_id}/events?after=1&wait=0.01",
-                            headers={**headers, "Accept": "text/event-stream"})
+        stream = client.get(
+            f"/v1/games/{game_id}/events?after=1&wait=0.01", headers={**headers, "Accept": "text/event-stream"}
+        )
         seen.append(stream.get_data())
     replay = client.get(f"/v1/games/{game_id}/replay")
     seen.append((replay.status_code, replay.get_data()))
@@ -52,8 +53,9 @@ def reads(client, game_id, tokens):
 
 def retries_answer_as_first(client, game_id, moves):
     for token, idem, action, first in moves:
-        again = client.post(f"/v1/games/{game_id}/actions", json=action,
-                            headers={**bearer(token), "Idempotency-Key": idem})
+        again = client.post(
+            f"/v1/games/{game_id}/actions", json=action, headers={**bearer(token), "Idempotency-Key": idem}
+        )
         assert again.status_code == 200 and again.get_data() == first
 
 
@@ -78,10 +80,14 @@ def to_old_shape(redis_client, game_id):
     doc = packing.unpack_entry(redis_client.hget(key(game_id, "state"), "doc"))
     for field in ("compact", "final_table", "log"):
         doc.pop(field, None)
-    head = {"status": record.status, "seats": [{"token_hash": s.get("token_hash")} for s in record.seats],
-            "type": record.type}
-    redis_client.hset(key(game_id, "state"), mapping={"doc": orjson.dumps({**doc, "state": state}),
-                                                      "head": orjson.dumps(head)})
+    head = {
+        "status": record.status,
+        "seats": [{"token_hash": s.get("token_hash")} for s in record.seats],
+        "type": record.type,
+    }
+    redis_client.hset(
+        key(game_id, "state"), mapping={"doc": orjson.dumps({**doc, "state": state}), "head": orjson.dumps(head)}
+    )
     for part in ("log", "events"):
         redis_client.expire(key(game_id, part), ttl)
     return record
@@ -92,10 +98,14 @@ def compact(redis_client, game_id):
     doc = redis_client.hget(key(game_id, "state"), "doc")
     kept = packing.unpack_entry(doc)
     only = {k.decode() for k in redis_client.scan_iter(f"dk:{{g:{game_id}}}:*") if b":idem:" not in k}
-    return (packing.is_packed(doc) and kept["state"] is None and kept["compact"]
-            and [e["v"] for e in kept["log"]] == list(range(1, int(redis_client.hget(key(game_id, "state"),
-                                                                                     "version")) + 1))
-            and only == {key(game_id, "state")})
+    return (
+        packing.is_packed(doc)
+        and kept["state"] is None
+        and kept["compact"]
+        and [e["v"] for e in kept["log"]]
+        == list(range(1, int(redis_client.hget(key(game_id, "state"), "version")) + 1))
+        and only == {key(game_id, "state")}
+    )
 
 
 def old_answers(redis_client, game_id, moves):

@@ -54,8 +54,7 @@ def test_every_answer_is_utf_8_in_the_server_s_order(client):
     detail = client.get("/v1/game-types/timeline")
     assert "Хронология".encode() in detail.data or "č".encode() in detail.data
     assert b"\\u0" not in detail.data
-    assert list(orjson.loads(detail.data)) == ["type", "title", "min_players", "max_players", "options", "bots",
-                                               "data"]
+    assert list(orjson.loads(detail.data)) == ["type", "title", "min_players", "max_players", "options", "bots", "data"]
     problem = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "Ann"}, {"bot": "ř"}]})
     assert problem.data.startswith(b'{"type":') and "ř".encode() in problem.data
 
@@ -63,8 +62,9 @@ def test_every_answer_is_utf_8_in_the_server_s_order(client):
 def test_each_stream_message_carries_the_game_type_and_its_version(client):
     game, tokens = create(client, [{"name": "A"}], game_type="lost-cities", seed=3)
     play_to_end(client, game["id"], tokens)
-    text = client.get(f"/v1/games/{game['id']}/events?after=0",
-                      headers={"Accept": "text/event-stream"}).get_data(as_text=True)
+    text = client.get(f"/v1/games/{game['id']}/events?after=0", headers={"Accept": "text/event-stream"}).get_data(
+        as_text=True
+    )
     messages = [block for block in text.split("\n\n") if "data: " in block]
     assert len(messages) > 10
     for block in messages:

@@ -118,8 +118,7 @@ def test_every_game_answers_with_its_own_schemas():
         for schema in game.action_schemas:
             for name, member in schemas[schema.__name__]["properties"].items():
                 typed = any(key in member for key in ("type", "$ref", "allOf", "anyOf", "oneOf"))
-                assert member.get("description") and typed, (
-                    f"{schema.__name__}.{name} needs a type and a description")
+                assert member.get("description") and typed, f"{schema.__name__}.{name} needs a type and a description"
         events = schemas[f"{prefix}Event"]["discriminator"]["mapping"]
         assert sorted(events) == sorted(type_of(schema) for schema in game.event_schemas)
     assert sorted(schemas["GameView"]["discriminator"]["mapping"]) == sorted(g.name for g in all_games())
@@ -137,18 +136,25 @@ def test_problem_codes_are_the_table_and_every_raised_code_is_in_it():
 
 def test_every_problem_carries_errors_in_one_form(client):
     invalid = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": ""}]}).get_json()
-    options = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}],
-                                             "options": {"hand_size": 11}}).get_json()
+    options = client.post(
+        "/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "options": {"hand_size": 11}}
+    ).get_json()
     spec = client.post("/v1/print-jobs", json={"kind": "deck", "deck": "timeline-classic", "paper": "a5"}).get_json()
     query = client.get("/v1/games?limit=0").get_json()
     for problem in (invalid, options, spec, query):
         assert problem["errors"] and all(set(e) <= {"detail", "location", "pointer"} for e in problem["errors"])
-    assert {"detail": "Length must be between 1 and 40.", "location": "body", "pointer": "/seats/0/name"} in \
-        invalid["errors"]
+    assert {"detail": "Length must be between 1 and 40.", "location": "body", "pointer": "/seats/0/name"} in invalid[
+        "errors"
+    ]
     assert [e["pointer"] for e in options["errors"]] == ["/options/hand_size"]
     assert any(e.get("pointer") == "/paper" for e in spec["errors"]), spec
-    assert query["errors"] == [{"detail": "Must be greater than or equal to 1 and less than or equal to 100.",
-                                "location": "query", "pointer": "/limit"}]
+    assert query["errors"] == [
+        {
+            "detail": "Must be greater than or equal to 1 and less than or equal to 100.",
+            "location": "query",
+            "pointer": "/limit",
+        }
+    ]
 
 
 def test_docs_work_offline(client):

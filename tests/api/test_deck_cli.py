@@ -44,8 +44,13 @@ def test_import_stores_the_deck(tmp_path, capsys, redis_client, redis_url, monke
 
 
 def test_the_commands_explain_themselves(capsys):
-    for argv in (["serve", "--help"], ["worker", "--help"], ["deck", "validate", "--help"],
-                 ["deck", "import", "--help"], ["print", "deck", "--help"]):
+    for argv in (
+        ["serve", "--help"],
+        ["worker", "--help"],
+        ["deck", "validate", "--help"],
+        ["deck", "import", "--help"],
+        ["print", "deck", "--help"],
+    ):
         with pytest.raises(SystemExit):
             main(argv)
         text = " ".join(capsys.readouterr().out.split())

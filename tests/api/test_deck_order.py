@@ -24,7 +24,7 @@ def ranks(values):
         end = start
         while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
             end += 1
-        for i in order[start:end + 1]:
+        for i in order[start : end + 1]:
             out[i] = (start + end) / 2
         start = end + 1
     return out
@@ -62,8 +62,9 @@ def letters(n):
 
 
 def sorted_upload(n=200):
-    cards = [{"id": f"event-{letters(i)}", "year": 1000 + 3 * i, "title": {"en": f"Event {letters(i)}"}}
-             for i in range(n)]
+    cards = [
+        {"id": f"event-{letters(i)}", "year": 1000 + 3 * i, "title": {"en": f"Event {letters(i)}"}} for i in range(n)
+    ]
     return {"kind": "dated", "title": {"en": "Sorted by year"}, "cards": cards}
 
 

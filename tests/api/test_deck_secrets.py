@@ -15,8 +15,15 @@ KEY_FIELDS = {"year", "group", "position", "note"}
 
 
 def dated_deck(n=6):
-    cards = [{"id": f"event-{chr(97 + i)}", "year": 1500 + 37 * i, "title": {"en": f"Event {i}"},
-              "note": f"in {1500 + 37 * i}"} for i in range(n)]
+    cards = [
+        {
+            "id": f"event-{chr(97 + i)}",
+            "year": 1500 + 37 * i,
+            "title": {"en": f"Event {i}"},
+            "note": f"in {1500 + 37 * i}",
+        }
+        for i in range(n)
+    ]
     return {"kind": "dated", "title": {"en": "Secrets"}, "cards": cards}
 
 
@@ -61,8 +68,10 @@ def test_a_deck_whose_card_ids_spell_their_years_is_refused(client):
     doc = dated_deck()
     doc["cards"][2]["id"] = "battle-1574"
     problems = [error["detail"] for error in client.post("/v1/decks", json=doc).get_json()["errors"]]
-    assert problems == ["cards[2].id: 'battle-1574' shows the card's year, which players would see on a face-down "
-                        "card; choose an id without it"]
+    assert problems == [
+        "cards[2].id: 'battle-1574' shows the card's year, which players would see on a face-down "
+        "card; choose an id without it"
+    ]
 
 
 def test_a_new_deck_id_carries_128_bits_and_its_token_is_bound_to_the_content(client, redis_client):
@@ -77,6 +86,7 @@ def test_a_new_deck_id_carries_128_bits_and_its_token_is_bound_to_the_content(cl
     # Nor does a token bound to the id alone, as tokens were.
     id_only = auth.legacy_deck_token(auth.server_secret(redis_client), mine["id"])
     assert client.get(f"/v1/decks/{mine['id']}", headers={"Authorization": f"Bearer {id_only}"}).status_code == 401
+
 
 def test_a_deck_stored_under_an_old_12_digit_id_plays_prints_and_keeps_its_old_token(client, redis_client):
     old_id = "user-0123456789ab"

@@ -30,8 +30,17 @@ def csv_text(rows):
 
 
 def forty_cards():
-    rows = [{"id": f"event-{i}", "theme": "events", "year": 1000 + 17 * i, "title_en": f"Event number {i}",
-             "title_cs": f"Událost číslo {i}", "source": "test"} for i in range(40)]
+    rows = [
+        {
+            "id": f"event-{i}",
+            "theme": "events",
+            "year": 1000 + 17 * i,
+            "title_en": f"Event number {i}",
+            "title_cs": f"Událost číslo {i}",
+            "source": "test",
+        }
+        for i in range(40)
+    ]
     rows[7]["title_en"] = HOSTILE
     return rows
 
@@ -76,15 +85,18 @@ class TestUpload:
         assert deck["cards"] == 40 and deck["languages"] == ["en", "cs"] and deck["id"].startswith("user-")
         assert response.headers["Location"] == f"/v1/decks/{deck['id']}"
         assert upload_csv(client, csv_text(forty_cards()), title="My deck").status_code == 200
-        listed = {d["id"]: d for d in client.get("/v1/decks?limit=200", headers={"Deck-Tokens": deck["token"]})
-                  .get_json()["decks"]}
+        listed = {
+            d["id"]: d
+            for d in client.get("/v1/decks?limit=200", headers={"Deck-Tokens": deck["token"]}).get_json()["decks"]
+        }
         assert listed[deck["id"]]["cards"] == 40 and not listed[deck["id"]]["builtin"]
         assert listed["timeline-classic"]["builtin"]
         public = {card["id"]: card for card in client.get(f"/v1/decks/{deck['id']}").get_json()["cards"]}
         assert public["event-7"]["title"]["en"] == HOSTILE
 
-        game, tokens = create(client, [{"name": "A"}, {"bot": "hit-rate"}, {"name": "C"}],
-                              options={"deck": deck["id"], "language": "cs"})
+        game, tokens = create(
+            client, [{"name": "A"}, {"bot": "hit-rate"}, {"name": "C"}], options={"deck": deck["id"], "language": "cs"}
+        )
         assert game["view"]["timeline"][0]["title"].startswith("Událost")
         assert play_to_end(client, game["id"], tokens)["outcome"]["winners"]
 
@@ -109,8 +121,15 @@ class TestUpload:
         assert carrier["code"] == "request/invalid" and carrier["errors"][0]["pointer"] == "/csv"
 
     def test_a_json_deck_with_a_picture(self, client):
-        cards = [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"},
-                  "image": png_data_uri(colour=(20 * i, 30, 30))} for i in range(12)]
+        cards = [
+            {
+                "id": f"c{i}",
+                "year": 1900 + i,
+                "title": {"en": f"Card {i}"},
+                "image": png_data_uri(colour=(20 * i, 30, 30)),
+            }
+            for i in range(12)
+        ]
         doc = {"kind": "dated", "title": {"en": "Pictures"}, "cards": cards}
         stored = client.post("/v1/decks", json=doc)
         assert stored.status_code == 201
@@ -120,10 +139,17 @@ class TestUpload:
         doc["cards"][3]["image"] = "file:///etc/passwd"
         problems = client.post("/v1/decks", json=doc).get_json()["errors"]
         assert problems == [
-            {"detail": "cards[2].image: the data is not a picture that decodes", "location": "body",
-             "pointer": "/cards/2/image"},
-            {"detail": "cards[3].image: must be a PNG or JPEG data URI (data:image/png;base64,...)",
-             "location": "body", "pointer": "/cards/3/image"}]
+            {
+                "detail": "cards[2].image: the data is not a picture that decodes",
+                "location": "body",
+                "pointer": "/cards/2/image",
+            },
+            {
+                "detail": "cards[3].image: must be a PNG or JPEG data URI (data:image/png;base64,...)",
+                "location": "body",
+                "pointer": "/cards/3/image",
+            },
+        ]
 
     def test_other_types_and_oversized_bodies_are_refused(self, client):
         assert client.post("/v1/decks", data="x", content_type="text/plain").status_code == 415
@@ -143,8 +169,12 @@ class TestUpload:
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=["id", "year", "title_en", "image"])
         writer.writeheader()
-        writer.writerows([{"id": "first", "year": 1900, "title_en": "First", "image": uri},
-                          {"id": "second", "year": 1950, "title_en": "Second"}])
+        writer.writerows(
+            [
+                {"id": "first", "year": 1900, "title_en": "First", "image": uri},
+                {"id": "second", "year": 1950, "title_en": "Second"},
+            ]
+        )
         response = upload_csv(client, out.getvalue(), title="A big picture")
         assert response.status_code == 201, response.get_json()
 
@@ -178,8 +208,9 @@ class TestProcessMemory:
         picture = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
         ids = []
         for n in range(6):
-            rows = [{"id": f"c{i}", "year": 1900 + i, "title_en": f"Deck {n} card {i}", "image": picture}
-                    for i in range(4)]
+            rows = [
+                {"id": f"c{i}", "year": 1900 + i, "title_en": f"Deck {n} card {i}", "image": picture} for i in range(4)
+            ]
             ids.append(upload_csv(client, image_csv(rows), title=f"Deck {n}").get_json()["id"])
             game, _ = create(client, [{"name": "A"}, {"bot": "random"}], options={"deck": ids[-1], "hand_size": 1})
             assert deck_registry.CACHE.size <= 700_000

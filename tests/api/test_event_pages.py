@@ -60,8 +60,9 @@ class TestPages:
                 more = body["next_after"] < VERSIONS
                 assert (link is not None) == more
                 if more:
-                    assert link == (f'</v1/games/{game_id}/events?after={body["next_after"]}'
-                                    f'&limit={per_page}>; rel="next"')
+                    assert link == (
+                        f'</v1/games/{game_id}/events?after={body["next_after"]}&limit={per_page}>; rel="next"'
+                    )
         # Hidden information stays hidden: seat 1 and spectators never see seat 0's cards, and vice versa.
         hidden_from_1 = [e for e in stored if e.get("to") == [0]]
         assert hidden_from_1 and not any(e in events_for(stored, 1) for e in events_for(hidden_from_1, 0))
@@ -88,7 +89,7 @@ class TestPages:
         started = time.monotonic()
         body = client.get(f"/v1/games/{game_id}/events?after=1000&limit=50&wait=20").get_json()
         assert time.monotonic() - started < 10  # not the 20 s wait
-        assert body["next_after"] == 1050 and body["events"] == events_for(stored, None, 1000)[:len(body["events"])]
+        assert body["next_after"] == 1050 and body["events"] == events_for(stored, None, 1000)[: len(body["events"])]
         assert {e["v"] for e in body["events"]} == set(range(1001, 1051))
 
     def test_a_move_of_many_versions_wakes_a_long_poll_with_one_page(self, app, client, long):
@@ -103,7 +104,7 @@ class TestPages:
         body = response.get_json()
         assert body["version"] == VERSIONS + 250 and body["next_after"] == VERSIONS + 100
         assert {e["v"] for e in body["events"]} == set(range(VERSIONS + 1, VERSIONS + 101))
-        assert body["events"] == events_for(store.events(game_id, VERSIONS), 0)[:len(body["events"])]
+        assert body["events"] == events_for(store.events(game_id, VERSIONS), 0)[: len(body["events"])]
         assert response.headers["Link"].startswith(f"</v1/games/{game_id}/events?after={VERSIONS + 100}&")
 
 
@@ -115,21 +116,23 @@ class TestStreamCatchUp:
         sse = {"Accept": "text/event-stream", **bearer(tokens[1])}
         text = client.get(f"/v1/games/{game_id}/events?wait=5&limit=1", headers=sse).get_data(as_text=True)
         assert stream_ids(text) == list(range(1, 2346))
-        sent = [event for message in re.findall(r"^data: (.*)$", text, re.M)
-                for event in orjson.loads(message)["events"]]
+        sent = [
+            event for message in re.findall(r"^data: (.*)$", text, re.M) for event in orjson.loads(message)["events"]
+        ]
         assert sent == events_for(stored, 1)
-        resumed = client.get(f"/v1/games/{game_id}/events?wait=5",
-                             headers={**sse, "Last-Event-ID": "1999"}).get_data(as_text=True)
+        resumed = client.get(f"/v1/games/{game_id}/events?wait=5", headers={**sse, "Last-Event-ID": "1999"}).get_data(
+            as_text=True
+        )
         assert stream_ids(resumed) == list(range(2000, 2346))
 
     def test_a_stream_catches_up_then_follows_the_game(self, app, client, long):
         game_id, tokens, _ = long
-        stream = poll_in_background(app, f"/v1/games/{game_id}/events?after=100&wait=30",
-                                    {"Accept": "text/event-stream"})
+        stream = poll_in_background(
+            app, f"/v1/games/{game_id}/events?after=100&wait=30", {"Accept": "text/event-stream"}
+        )
         wait_until_following(app, 1)
         store = app.extensions["deskovka"]["store"]
         grow(store, game_id, 300, real_batches(client, seed=9))
         grow(store, game_id, 10, real_batches(client, seed=9), status="finished")
         text = stream.result(30).get_data(as_text=True)
         assert stream_ids(text) == list(range(101, VERSIONS + 311))
-

@@ -24,8 +24,9 @@ def one_worker(redis_url):
 async def catch_up(port: int, game_id: str) -> list[tuple[int, float]]:
     """Stream the game from the start; return each message's version and when it arrived."""
     reader, writer = await asyncio.open_connection(HOST, port)
-    writer.write(request_bytes("GET", f"/v1/games/{game_id}/events?after=0&wait=60",
-                               headers={"Accept": "text/event-stream"}))
+    writer.write(
+        request_bytes("GET", f"/v1/games/{game_id}/events?after=0&wait=60", headers={"Accept": "text/event-stream"})
+    )
     status, _ = await read_head(reader)
     assert status == 200
     received, buffer = [], b""

@@ -60,5 +60,5 @@ class TestEventsInAStream:
         act(client, game_id, tokens[1], mine["legal_actions"][0], 1)
         assert redis_client.type(key) == b"stream"
         after = client.get(f"/v1/games/{game_id}/events?after=0", headers=bearer(tokens[0])).get_json()
-        assert after["events"][:len(before["events"])] == before["events"]
+        assert after["events"][: len(before["events"])] == before["events"]
         assert {e["v"] for e in after["events"]} == {1, 2}

@@ -8,8 +8,9 @@ from tests.api.helpers import bearer, create, play_to_end, view
 
 @pytest.fixture
 def short_lived(redis_client, redis_url):
-    app = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True,
-                      "GAME_TTL": 1000, "FINISHED_TTL": 5000})
+    app = create_app(
+        {"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True, "GAME_TTL": 1000, "FINISHED_TTL": 5000}
+    )
     yield app.test_client()
     app.extensions["deskovka"]["redis"].close()
 
@@ -21,8 +22,11 @@ def game_keys(redis_client, game_id):
 def test_a_running_game_and_then_a_finished_one_expire_whole(short_lived, redis_client):
     game, tokens = create(short_lived, [{"name": "A"}, {"bot": "random"}])
     mine = view(short_lived, game["id"], tokens[0])
-    moved = short_lived.post(f"/v1/games/{game['id']}/actions", json=mine["legal_actions"][0],
-                             headers={**bearer(tokens[0]), "Idempotency-Key": "once"})
+    moved = short_lived.post(
+        f"/v1/games/{game['id']}/actions",
+        json=mine["legal_actions"][0],
+        headers={**bearer(tokens[0]), "Idempotency-Key": "once"},
+    )
     assert moved.status_code == 200
     running = game_keys(redis_client, game["id"])
     assert {key.rsplit(":", 1)[-1] for key in running} >= {"state", "log", "events", "once"}
@@ -38,8 +42,9 @@ def test_a_running_game_and_then_a_finished_one_expire_whole(short_lived, redis_
 
 
 def test_a_first_answer_is_kept_for_the_idempotency_ttl_not_for_the_games_life(redis_client, redis_url):
-    app = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True,
-                      "GAME_TTL": 5000, "IDEMPOTENCY_TTL": 300})
+    app = create_app(
+        {"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True, "GAME_TTL": 5000, "IDEMPOTENCY_TTL": 300}
+    )
     client = app.test_client()
     try:
         game, tokens = create(client, [{"name": "A"}, {"bot": "random"}])

@@ -78,8 +78,12 @@ class TestWakeUps:
         wait_until_following(other_app, 2)
         moved = first_move(client, game_id, tokens, seat=1)
         assert moved["events"] and all(e.get("seat") == 1 for e in moved["events"])
-        assert own.result(10).get_json() == {"type": "lost-cities", "version": after + 1, "events": moved["events"],
-                                              "next_after": after + 1}
+        assert own.result(10).get_json() == {
+            "type": "lost-cities",
+            "version": after + 1,
+            "events": moved["events"],
+            "next_after": after + 1,
+        }
         # Seat 2 is woken by the same move and shown the public part of it, as a plain read shows it.
         public = others.result(10).get_json()
         assert public == client.get(url + "0", headers=bearer(tokens[2])).get_json()
@@ -91,14 +95,19 @@ class TestWakeUps:
         wait_until_following(other_app, 1)
         redis_client.client_kill_filter(_type="pubsub")
         moved = first_move(app.test_client(), game["id"], tokens)
-        assert poll.result(15).get_json() == {"type": "timeline", "version": 1, "events": moved["events"],
-                                               "next_after": 1}
+        assert poll.result(15).get_json() == {
+            "type": "timeline",
+            "version": 1,
+            "events": moved["events"],
+            "next_after": 1,
+        }
 
     def test_a_stream_ends_when_the_game_ends(self, app, other_app):
         client = app.test_client()
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"hand_size": 1}, seed=3)
-        stream = poll_in_background(other_app, f"/v1/games/{game['id']}/events?wait=60",
-                                    {"Accept": "text/event-stream"})
+        stream = poll_in_background(
+            other_app, f"/v1/games/{game['id']}/events?wait=60", {"Accept": "text/event-stream"}
+        )
         wait_until_following(other_app, 1)
         started = time.monotonic()
         play_to_end(client, game["id"], tokens)
@@ -111,8 +120,9 @@ class TestWakeUps:
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"hand_size": 1}, seed=4)
         state = play_to_end(client, game["id"], tokens)
         started = time.monotonic()
-        text = client.get(f"/v1/games/{game['id']}/events?wait=60",
-                          headers={"Accept": "text/event-stream", "Last-Event-ID": "1"}).get_data(as_text=True)
+        text = client.get(
+            f"/v1/games/{game['id']}/events?wait=60", headers={"Accept": "text/event-stream", "Last-Event-ID": "1"}
+        ).get_data(as_text=True)
         assert time.monotonic() - started < 5
         ids = [int(line.removeprefix("id: ")) for line in text.splitlines() if line.startswith("id: ")]
         assert ids == list(range(2, state["version"] + 1))
@@ -127,8 +137,11 @@ def test_waiting_costs_no_redis_command_per_tick(app, redis_client):
     threading.Event().wait(0.3)  # each follower reads the game once as it arrives
     before = redis_client.info("commandstats")
     threading.Event().wait(1.0)
-    during = {name: calls for name, stats in redis_client.info("commandstats").items()
-              if (calls := stats["calls"] - before.get(name, {"calls": 0})["calls"])}
+    during = {
+        name: calls
+        for name, stats in redis_client.info("commandstats").items()
+        if (calls := stats["calls"] - before.get(name, {"calls": 0})["calls"])
+    }
     for poll in polls:
         assert poll.result(10).get_json() == {"type": "timeline", "version": 0, "events": [], "next_after": 0}
     assert sum(during.values()) < 10, during

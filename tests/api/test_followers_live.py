@@ -32,8 +32,14 @@ def api_port(redis_url):
 def strict_port(redis_url):
     """One worker that holds at most 20 connections (no client's share: every test client is 127.0.0.1) and gives
     a head and a body one second each."""
-    server, port = start_api(redis_url, workers=1, DESKOVKA_MAX_CONNECTIONS="20", DESKOVKA_HEAD_TIMEOUT="1",
-                             DESKOVKA_BODY_TIMEOUT="1", DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="0")
+    server, port = start_api(
+        redis_url,
+        workers=1,
+        DESKOVKA_MAX_CONNECTIONS="20",
+        DESKOVKA_HEAD_TIMEOUT="1",
+        DESKOVKA_BODY_TIMEOUT="1",
+        DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="0",
+    )
     yield port
     stop(server)
 
@@ -80,8 +86,10 @@ def test_a_stream_through_the_server_keeps_cors_and_resumes_after_last_event_id(
         for _ in range(3):
             await move(conn, game, record)
         status, head, body = await conn.call(
-            "GET", f"/v1/games/{game.id}/events?wait=1",
-            headers={"Accept": "text/event-stream", "Last-Event-ID": "1", "Origin": "https://table.example"})
+            "GET",
+            f"/v1/games/{game.id}/events?wait=1",
+            headers={"Accept": "text/event-stream", "Last-Event-ID": "1", "Origin": "https://table.example"},
+        )
         conn.close()
         return status, head, body
 
@@ -140,8 +148,10 @@ def test_a_client_that_sends_its_head_slowly_is_cut_off(strict_port):
 @pytest.mark.parametrize("path", [b"/v1/games", b"/v1/games/0123456789abcdef/actions"], ids=["create", "move"])
 def test_a_body_that_does_not_arrive_in_time_is_408(strict_port, path):
     with socket.create_connection((HOST, strict_port), timeout=10) as slow:
-        slow.sendall(b"POST " + path + b" HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 100\r\n\r\n{\"type\": ")
+        slow.sendall(
+            b"POST " + path + b" HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 100\r\n\r\n{"type": '
+        )
         answer = b""
         while chunk := slow.recv(4096):
             answer += chunk

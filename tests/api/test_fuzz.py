@@ -22,6 +22,7 @@ def live_server(redis_url):
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{server.server_port}"
+
     def create(second_seat):
         body = {"type": "timeline", "seats": [{"name": "A"}, second_seat]}
         return requests.post(f"{base}/v1/games", json=body, timeout=10).json()

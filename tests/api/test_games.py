@@ -5,8 +5,9 @@ from tests.api.helpers import bearer, create, play_to_end, view
 
 class TestCreate:
     def test_create_returns_the_game_a_location_and_one_token_per_person(self, client):
-        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "Ann"}, {"name": "Bob"},
-                                                                                   {"bot": "random"}]})
+        response = client.post(
+            "/v1/games", json={"type": "timeline", "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}]}
+        )
         assert response.status_code == 201
         body = response.get_json()
         assert response.headers["Location"] == f"/v1/games/{body['game']['id']}"
@@ -16,8 +17,9 @@ class TestCreate:
         assert body["game"]["to_act"] == [0]
 
     def test_the_answer_is_the_creators_view_the_first_named_seat(self, client):
-        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"bot": "random"}, {"name": "Ann"},
-                                                                                   {"name": "Bob"}]})
+        response = client.post(
+            "/v1/games", json={"type": "timeline", "seats": [{"bot": "random"}, {"name": "Ann"}, {"name": "Bob"}]}
+        )
         game, tokens = response.get_json()["game"], response.get_json()["tokens"]
         assert game["you"] == 1 and tokens[0]["seat"] == 1
         assert game == view(client, game["id"], tokens[0]["token"]), "the same view a GET with Ann's token gives"
@@ -45,8 +47,10 @@ class TestCreate:
         assert response.get_json()["code"] == "players/invalid"
 
     def test_bad_options_name_the_field(self, client):
-        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}],
-                                                  "options": {"hand_size": 99}})
+        response = client.post(
+            "/v1/games",
+            json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "options": {"hand_size": 99}},
+        )
         problem = response.get_json()
         assert response.status_code == 422
         assert problem["code"] == "options/invalid"
@@ -108,8 +112,9 @@ class TestOpenSeats:
         lobby = client.get("/v1/games?status=open&type=timeline").get_json()
         assert [g["id"] for g in lobby["games"]] == [game["id"]]
         assert lobby["games"][0]["open_seats"] == [1]
-        refused = client.post(f"/v1/games/{game['id']}/actions", json={"type": "place", "card": "x", "gap": 0},
-                              headers=bearer(tokens[0]))
+        refused = client.post(
+            f"/v1/games/{game['id']}/actions", json={"type": "place", "card": "x", "gap": 0}, headers=bearer(tokens[0])
+        )
         assert refused.status_code == 409 and refused.get_json()["code"] == "game/not_started"
 
         joined = client.post(f"/v1/games/{game['id']}/seats/1", json={"name": "Bob"})
@@ -165,24 +170,35 @@ class TestOperations:
 
 class TestOrdinalDecks:
     def test_a_story_deck_plays_to_the_end_with_scene_labels(self, client):
-        game, tokens = create(client, [{"name": "A"}, {"bot": "hit-rate"}, {"bot": "random"}],
-                              options={"deck": "verne-around-the-world", "language": "de"})
+        game, tokens = create(
+            client,
+            [{"name": "A"}, {"bot": "hit-rate"}, {"bot": "random"}],
+            options={"deck": "verne-around-the-world", "language": "de"},
+        )
         assert game["view"]["timeline"][0]["label"].startswith("Kap. ")
         assert play_to_end(client, game["id"], tokens)["outcome"]["winners"]
 
 
 class TestBrowserClients:
     def test_a_preflight_from_another_origin_is_allowed(self, client):
-        response = client.options("/v1/games/0123456789abcdef/actions", headers={
-            "Origin": "https://table.example", "Access-Control-Request-Method": "POST",
-            "Access-Control-Request-Headers": "Authorization, If-Match"})
+        response = client.options(
+            "/v1/games/0123456789abcdef/actions",
+            headers={
+                "Origin": "https://table.example",
+                "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "Authorization, If-Match",
+            },
+        )
         assert response.status_code == 200
         assert response.headers["Access-Control-Allow-Origin"] == "*"
         assert "If-Match" in response.headers["Access-Control-Allow-Headers"]
 
     def test_answers_expose_etag_and_location_to_scripts(self, client):
-        response = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}]},
-                               headers={"Origin": "https://table.example"})
+        response = client.post(
+            "/v1/games",
+            json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}]},
+            headers={"Origin": "https://table.example"},
+        )
         assert response.headers["Access-Control-Expose-Headers"] == "ETag, Location"
 
     def test_only_listed_origins_when_configured(self, redis_url):
@@ -201,8 +217,11 @@ class TestBrowserClients:
         answers = {
             "healthz": client.get("/healthz", headers={"Origin": "https://b.example"}),
             "game": client.get(f"/v1/games/{game['id']}", headers={"Origin": "https://b.example"}),
-            "move": client.post(f"/v1/games/{game['id']}/actions", json=action,
-                                headers={**bearer(tokens[0]), "Origin": "https://b.example"}),
+            "move": client.post(
+                f"/v1/games/{game['id']}/actions",
+                json=action,
+                headers={**bearer(tokens[0]), "Origin": "https://b.example"},
+            ),
             "no origin": client.get("/v1/game-types"),
         }
         for name, answer in answers.items():

@@ -70,16 +70,20 @@ class TestTheFindings:
     def test_if_match_that_names_no_version(self, client, game, tag):
         game_id, token = game
         card = view(client, game_id, token)["view"]["hands"][0]["cards"][0]["id"]
-        response = client.post(f"/v1/games/{game_id}/actions", json={"type": "place", "card": card, "gap": 0},
-                               headers={**bearer(token), "If-Match": tag})
+        response = client.post(
+            f"/v1/games/{game_id}/actions",
+            json={"type": "place", "card": card, "gap": 0},
+            headers={**bearer(token), "If-Match": tag},
+        )
         assert_problem(response, 412)
         assert view(client, game_id)["version"] == 0
 
     @pytest.mark.parametrize("last", ["\xb2", "9" * 5000, "-1", "1e3"])
     def test_last_event_id_that_is_no_version(self, client, game, last):
         game_id, _ = game
-        response = client.get(f"/v1/games/{game_id}/events",
-                              headers={"Accept": "text/event-stream", "Last-Event-ID": last})
+        response = client.get(
+            f"/v1/games/{game_id}/events", headers={"Accept": "text/event-stream", "Last-Event-ID": last}
+        )
         assert_problem(response, 400)
         assert response.get_json()["code"] == "request/bad_header"
 

@@ -50,8 +50,9 @@ class TestStreams:
     def test_a_streams_catch_up_waits_for_the_budget_and_still_sends_every_version(self, make_app):
         client = budgeted(make_app)
         game_id, _ = long_game(client, 300, status="finished")
-        text = client.get(f"/v1/games/{game_id}/events?after=0",
-                          headers={"Accept": "text/event-stream"}).get_data(as_text=True)
+        text = client.get(f"/v1/games/{game_id}/events?after=0", headers={"Accept": "text/event-stream"}).get_data(
+            as_text=True
+        )
         ids = [int(line.removeprefix("id: ")) for line in text.splitlines() if line.startswith("id: ")]
         assert ids == sorted(set(ids)) and ids[-1] == 300
         assert len(text.encode()) > 2 * BUDGET, "the history is more than two seconds' budget: it was paced"

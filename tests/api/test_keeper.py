@@ -12,8 +12,11 @@ from api.serving.keeper import Keeper
 from api.storage import due
 from tests.api.helpers import act, create, view
 
-ENDLESS = {"type": "timeline", "seats": [{"bot": "hit-rate", "bot_options": {"hit_rate": 0}}] * 2,
-           "options": {"hand_size": 10}}
+ENDLESS = {
+    "type": "timeline",
+    "seats": [{"bot": "hit-rate", "bot_options": {"hit_rate": 0}}] * 2,
+    "options": {"hand_size": 10},
+}
 GREEDY = {"type": "ticket-to-ride-europe", "seats": [{"bot": "greedy"}, {"bot": "random"}], "seed": 5}
 
 
@@ -47,8 +50,7 @@ class TestRequestsAreBounded:
         assert game["status"] == "running" and 0 < game["version"] <= moves.BOT_MOVES
         assert redis_client.zscore(due.DUE, game["id"]) is not None
 
-    def test_a_person_and_bots_get_the_bots_replies_in_the_answer_and_nothing_is_handed_over(self, fast,
-                                                                                           redis_client):
+    def test_a_person_and_bots_get_the_bots_replies_in_the_answer_and_nothing_is_handed_over(self, fast, redis_client):
         app, _ = fast
         client = app.test_client()
         game, tokens = create(client, [{"name": "A"}, {"bot": "random"}, {"bot": "hit-rate"}], seed=4)
@@ -137,8 +139,7 @@ class TestTwoKeepers:
         monkeypatch.setattr(keeper_module, "LEASE", lease)
         apps = [make_app(BOT_PACE=1e9) for _ in range(2)]
         client = apps[0].test_client()
-        games = [client.post("/v1/games", json={**GREEDY, "seed": seed}).get_json()["game"]["id"]
-                 for seed in range(4)]
+        games = [client.post("/v1/games", json={**GREEDY, "seed": seed}).get_json()["game"]["id"] for seed in range(4)]
         stop = threading.Event()
         threads = [threading.Thread(target=keeper_module.run, args=(app, stop)) for app in apps]
         for thread in threads:
@@ -192,8 +193,10 @@ class TestBotOnlyQuota:
         assert client.post("/v1/games", json=ENDLESS).status_code == 201
         for _ in range(3):
             assert client.post("/v1/games", json=ENDLESS).status_code == 429
-        assert client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"bot": "random"}]}
-                           ).status_code == 201
+        assert (
+            client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"bot": "random"}]}).status_code
+            == 201
+        )
 
     def test_the_operator_may_refuse_games_of_bots_only(self, make_app, redis_client):
         client = make_app(BOT_ONLY_GAMES=False).test_client()
@@ -201,15 +204,20 @@ class TestBotOnlyQuota:
         assert refused.status_code == 422 and refused.get_json()["code"] == "players/person_required"
         assert refused.content_type == "application/problem+json"
         assert redis_client.keys("dk:{g:*}") == []
-        assert client.post("/v1/games", json={"type": "timeline", "seats": [{"bot": "random"}, {"open": True}]}
-                           ).status_code == 201, "an open seat waits for a person"
+        assert (
+            client.post(
+                "/v1/games", json={"type": "timeline", "seats": [{"bot": "random"}, {"open": True}]}
+            ).status_code
+            == 201
+        ), "an open seat waits for a person"
 
 
 def test_the_switch_and_the_quota_come_from_the_environment():
     from api import config
 
-    settings = config.from_env({"DESKOVKA_BOT_ONLY_GAMES": "off", "DESKOVKA_LIMIT_BOT_GAMES": "3/running;9/hour",
-                                "DESKOVKA_BOT_PACE": "4"})
+    settings = config.from_env(
+        {"DESKOVKA_BOT_ONLY_GAMES": "off", "DESKOVKA_LIMIT_BOT_GAMES": "3/running;9/hour", "DESKOVKA_BOT_PACE": "4"}
+    )
     assert settings["BOT_ONLY_GAMES"] is False and settings["BOT_PACE"] == 4
     assert settings["RATE_LIMITS"]["bot_games"] == [(3, 0), (9, 3600)]
     assert config.from_env({})["BOT_ONLY_GAMES"] is True

@@ -15,8 +15,11 @@ def service(tmp_path):
 
 
 def test_serve_plays_a_game_of_bots_to_the_end_with_nobody_asking(service):
-    created = service.call("POST", "/v1/games", {"type": "ticket-to-ride-europe", "seed": 3,
-                                                 "seats": [{"bot": "greedy"}, {"bot": "greedy"}]})
+    created = service.call(
+        "POST",
+        "/v1/games",
+        {"type": "ticket-to-ride-europe", "seed": 3, "seats": [{"bot": "greedy"}, {"bot": "greedy"}]},
+    )
     assert created.status == 201
     game = created.json()["game"]
     assert game["status"] == "running" and game["version"] <= moves.BOT_MOVES

@@ -28,11 +28,17 @@ def test_illegal_and_malformed_takes_are_422(client):
     mine = view(client, game["id"], tokens[ANN])
     offer = mine["view"]["offer"]
     missing = next(c for c in default_layout().colours if c not in offer["colours"])
-    bad = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[ANN]),
-                      json={"type": "take", "colour": missing, "number": offer["numbers"][0]})
+    bad = client.post(
+        f"/v1/games/{game['id']}/actions",
+        headers=bearer(tokens[ANN]),
+        json={"type": "take", "colour": missing, "number": offer["numbers"][0]},
+    )
     assert bad.status_code == 422 and bad.get_json()["code"] == "action/illegal"
-    junk = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[ANN]),
-                       json={"type": "take", "colour": "pink", "number": 1})
+    junk = client.post(
+        f"/v1/games/{game['id']}/actions",
+        headers=bearer(tokens[ANN]),
+        json={"type": "take", "colour": "pink", "number": 1},
+    )
     assert junk.status_code == 422 and junk.get_json()["code"] == "action/malformed"
     early = client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[BOB]), json={"type": "refuse"})
     assert early.status_code == 409 and early.get_json()["code"] == "action/not_your_turn"

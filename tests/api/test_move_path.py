@@ -34,15 +34,22 @@ def test_a_move_of_any_json_type_does_not_reach_flask_and_one_of_another_type_do
     for content_type in ("application/json", "application/merge-patch+json"):
         seat = game["to_act"][0]
         card = game["view"]["hands"][seat]["cards"][0]["id"]
-        answer = client.post(f"/v1/games/{game['id']}/actions", content_type=content_type,
-                             data=f'{{"type": "place", "card": "{card}", "gap": 0}}',
-                             headers={"Authorization": f"Bearer {tokens[seat]}", "Origin": "https://club.example"})
+        answer = client.post(
+            f"/v1/games/{game['id']}/actions",
+            content_type=content_type,
+            data=f'{{"type": "place", "card": "{card}", "gap": 0}}',
+            headers={"Authorization": f"Bearer {tokens[seat]}", "Origin": "https://club.example"},
+        )
         assert answer.status_code == 200
         game = answer.get_json()["game"]
         assert answer.headers["Access-Control-Allow-Origin"] == "*"
     assert calls == []
-    answer = client.post(f"/v1/games/{game['id']}/actions", content_type="text/plain", data='{"type": "place"}',
-                         headers={"Authorization": f"Bearer {tokens[game['to_act'][0]]}"})
+    answer = client.post(
+        f"/v1/games/{game['id']}/actions",
+        content_type="text/plain",
+        data='{"type": "place"}',
+        headers={"Authorization": f"Bearer {tokens[game['to_act'][0]]}"},
+    )
     assert answer.status_code == 422 and calls == [1]
 
 
@@ -77,10 +84,18 @@ def requests_for(game, tokens, other_token):
         ("the move again", place, None, {**mine, "Idempotency-Key": "first", "If-Match": f'"{game["version"]}"'}),
         ("the key reused", {**place, "gap": 1}, None, {**mine, "Idempotency-Key": "first"}),
         ("an illegal move with an origin", place, None, {**waiting, "Origin": "https://club.example"}),
-        ("a move with an origin", {"type": "place", "card": next_hand[0], "gap": 0}, None,
-         {**waiting, "Origin": "https://club.example"}),
-        ("a move with another origin", {"type": "place", "card": hand[1], "gap": 0}, None,
-         {**mine, "Origin": "https://elsewhere.example"}),
+        (
+            "a move with an origin",
+            {"type": "place", "card": next_hand[0], "gap": 0},
+            None,
+            {**waiting, "Origin": "https://club.example"},
+        ),
+        (
+            "a move with another origin",
+            {"type": "place", "card": hand[1], "gap": 0},
+            None,
+            {**mine, "Origin": "https://elsewhere.example"},
+        ),
     ]
 
 
@@ -101,10 +116,14 @@ def test_every_kind_of_move_is_answered_as_flask_answers_it(make_app, origins):
             if content_type is None:
                 answer = client.post(f"/v1/games/{game_id}/actions", json=body, headers=headers)
             else:
-                answer = client.post(f"/v1/games/{game_id}/actions", data=body, content_type=content_type,
-                                     headers=headers)
-            answers[name] = (answer.status_code, sorted(answer.headers.items()),
-                             answer.get_data().replace(game_id.encode(), b"<game>"))
+                answer = client.post(
+                    f"/v1/games/{game_id}/actions", data=body, content_type=content_type, headers=headers
+                )
+            answers[name] = (
+                answer.status_code,
+                sorted(answer.headers.items()),
+                answer.get_data().replace(game_id.encode(), b"<game>"),
+            )
         assert answers["move path"] == answers["flask"], kind
         statuses.add(answers["flask"][0])
     assert statuses == {200, 400, 401, 403, 409, 412, 422}
@@ -117,8 +136,12 @@ def test_other_json_content_types_are_still_moves(make_app, content_type):
     game, tokens = new_game(client)
     seat = game["to_act"][0]
     card = game["view"]["hands"][seat]["cards"][0]["id"]
-    answer = client.post(f"/v1/games/{game['id']}/actions", data=f'{{"type": "place", "card": "{card}", "gap": 0}}',
-                         content_type=content_type, headers={"Authorization": f"Bearer {tokens[seat]}"})
+    answer = client.post(
+        f"/v1/games/{game['id']}/actions",
+        data=f'{{"type": "place", "card": "{card}", "gap": 0}}',
+        content_type=content_type,
+        headers={"Authorization": f"Bearer {tokens[seat]}"},
+    )
     assert answer.status_code == 200 and answer.headers["ETag"] == '"1"'
 
 
@@ -129,8 +152,12 @@ def test_a_body_shorter_than_its_declared_length_is_not_taken_as_a_move(make_app
     seat = game["to_act"][0]
     card = game["view"]["hands"][seat]["cards"][0]["id"]
     body = f'{{"type": "place", "card": "{card}", "gap": 0}}'.encode()
-    answer = client.post(f"/v1/games/{game['id']}/actions", data=body, content_type="application/json",
-                         headers={"Authorization": f"Bearer {tokens[seat]}"},
-                         environ_overrides={"CONTENT_LENGTH": str(len(body) + 5)})
+    answer = client.post(
+        f"/v1/games/{game['id']}/actions",
+        data=body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {tokens[seat]}"},
+        environ_overrides={"CONTENT_LENGTH": str(len(body) + 5)},
+    )
     assert answer.status_code == 400 and len(calls) == 0
     assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == 0

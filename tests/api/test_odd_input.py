@@ -14,8 +14,9 @@ NUMBERS = st.one_of(
     st.just("9" * 5000),
     st.text(alphabet="0123456789\xb2\xb3\xb9\xbc", min_size=1, max_size=8),
 )
-ODD = st.one_of(NUMBERS, st.text(LATIN_1, max_size=40), NUMBERS.map(lambda n: f'"{n}"'),
-                NUMBERS.map(lambda n: f'W/"{n}"'))
+ODD = st.one_of(
+    NUMBERS, st.text(LATIN_1, max_size=40), NUMBERS.map(lambda n: f'"{n}"'), NUMBERS.map(lambda n: f'W/"{n}"')
+)
 
 
 @st.composite
@@ -23,14 +24,24 @@ def deep_json(draw):
     levels = draw(st.integers(min_value=33, max_value=1500))
     opener, closer = draw(st.sampled_from([("[", "]"), ('{"a":', "}")]))
     inner = opener * levels + "1" + closer * levels
-    return draw(st.sampled_from([inner, '{"type": "place", "card": "x", "gap": 0, "extra": ' + inner + "}",
-                                 '{"type": "timeline", "seats": [{"name": "A"}], "options": ' + inner + "}",
-                                 '{"name": ' + inner + "}"]))
+    return draw(
+        st.sampled_from(
+            [
+                inner,
+                '{"type": "place", "card": "x", "gap": 0, "extra": ' + inner + "}",
+                '{"type": "timeline", "seats": [{"name": "A"}], "options": ' + inner + "}",
+                '{"name": ' + inner + "}",
+            ]
+        )
+    )
 
 
 def authorization(game_id):
-    return st.one_of(ODD.map(lambda v: f"Bearer {v}"), NUMBERS.map(lambda n: f"Bearer {game_id}.{n}.x"),
-                     st.text(LATIN_1, max_size=30))
+    return st.one_of(
+        ODD.map(lambda v: f"Bearer {v}"),
+        NUMBERS.map(lambda n: f"Bearer {game_id}.{n}.x"),
+        st.text(LATIN_1, max_size=30),
+    )
 
 
 @pytest.fixture
@@ -60,15 +71,18 @@ def snapshot(redis_client):
     return {key: redis_client.dump(key) for key in keys}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_odd_headers_and_deep_json_never_give_a_5xx_nor_change_anything(client, redis_client, table, data):
     method, path = data.draw(st.sampled_from(table["routes"]), label="route")
-    headers = {"Authorization": data.draw(authorization(table["game"]), label="Authorization"),
-               "If-Match": data.draw(ODD, label="If-Match"),
-               "Last-Event-ID": data.draw(ODD, label="Last-Event-ID"),
-               "Accept": data.draw(st.sampled_from(["application/json", "text/event-stream", "*/*"]), label="Accept")}
+    headers = {
+        "Authorization": data.draw(authorization(table["game"]), label="Authorization"),
+        "If-Match": data.draw(ODD, label="If-Match"),
+        "Last-Event-ID": data.draw(ODD, label="Last-Event-ID"),
+        "Accept": data.draw(st.sampled_from(["application/json", "text/event-stream", "*/*"]), label="Accept"),
+    }
     if data.draw(st.booleans(), label="real token"):
         headers["Authorization"] = f"Bearer {table['token']}"
     if data.draw(st.booleans(), label="idempotency key"):

@@ -52,8 +52,9 @@ class TestNothingIsDealtBeforeTheTableFills:
 class TestTheCreatorCannotSetOthersChoices:
     def test_ages_and_the_first_seat_are_refused_from_the_creator_of_an_open_table(self, client):
         for options, named in (({"ages": [30, 90]}, "ages"), ({"first": 0}, "first")):
-            problem = refused(client, {"type": "chronology", "seats": [{"name": "Ann"}, {"open": True}],
-                                       "options": options})
+            problem = refused(
+                client, {"type": "chronology", "seats": [{"name": "Ann"}, {"open": True}], "options": options}
+            )
             assert problem["code"] == "options/invalid"
             assert [e["pointer"] for e in problem["errors"]] == [f"/options/{named}"]
         problem = refused(client, {"type": "chronology", "seats": [{"name": "Ann"}, {"open": True, "age": 99}]})
@@ -61,8 +62,9 @@ class TestTheCreatorCannotSetOthersChoices:
         assert client.get("/v1/games?status=open").get_json()["games"] == [], "nothing was created"
 
     def test_an_option_the_game_refuses_is_refused_at_creation_not_at_the_last_join(self, client):
-        problem = refused(client, {"type": "timeline", "seats": [{"name": "Ann"}, {"open": True}],
-                                   "options": {"hand_size": 11}})
+        problem = refused(
+            client, {"type": "timeline", "seats": [{"name": "Ann"}, {"open": True}], "options": {"hand_size": 11}}
+        )
         assert problem["code"] == "options/invalid"
 
     def test_each_player_gives_their_own_age(self, client):
@@ -92,8 +94,7 @@ class TestTheStartingSeatIsDrawn:
         assert set(starts) == {0, 1, 2}, starts
 
     def test_a_table_named_at_creation_starts_with_seat_0_as_the_seed_says(self, client):
-        game, tokens = create(client, [{"name": "Ann", "age": 30}, {"name": "Bob", "age": 9}], "chronology",
-                              seed=42)
+        game, tokens = create(client, [{"name": "Ann", "age": 30}, {"name": "Bob", "age": 9}], "chronology", seed=42)
         expected = new_match("chronology", 2, {"ages": [30, 9]}, 42)
         assert game["options"] == expected.options and game["options"]["first"] == 0
         assert game["to_act"] == [0]
@@ -102,21 +103,22 @@ class TestTheStartingSeatIsDrawn:
     def test_the_creator_of_a_table_without_open_seats_may_choose_who_starts(self, client):
         game, _ = create(client, [{"name": "Ann"}, {"name": "Bob"}], options={"first": 1})
         assert game["to_act"] == [1]
-        problem = refused(client, {"type": "timeline", "seats": [{"name": "Ann"}, {"name": "Bob"}],
-                                   "options": {"first": 2}})
+        problem = refused(
+            client, {"type": "timeline", "seats": [{"name": "Ann"}, {"name": "Bob"}], "options": {"first": 2}}
+        )
         assert problem["code"] == "options/invalid" and problem["errors"][0]["pointer"] == "/options/first"
 
 
 class TestReplay:
     def test_the_replay_of_a_filled_table_re_runs_to_the_same_end(self, client, redis_client):
-        game, tokens = create(client, [{"name": "Ann", "age": 20}, {"open": True}], options={"hand_size": 1},
-                              seed=3)
+        game, tokens = create(client, [{"name": "Ann", "age": 20}, {"open": True}], options={"hand_size": 1}, seed=3)
         joined = join(client, game["id"], 1, age=8)
         final = play_rightly_to_end(client, redis_client, game["id"], {**tokens, 1: joined["token"]})
         published = client.get(f"/v1/games/{game['id']}/replay").get_json()
         assert published["options"]["first"] == 1, "the youngest starts Timeline"
-        match = replay(published["type"], published["players"], published["options"], published["seed"],
-                       published["log"])
+        match = replay(
+            published["type"], published["players"], published["options"], published["seed"], published["log"]
+        )
         assert match.rules.outcome(match.state) == final["outcome"] == published["outcome"]
         assert match.version == final["version"]
 

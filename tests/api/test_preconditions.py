@@ -34,10 +34,10 @@ def post_move(client, game, tokens, **extra):
     seat = game["to_act"][0]
     card = game["view"]["hands"][seat]["cards"][0]["id"]
     # A request id of its own, so both paths answer the same one (else each makes its own).
-    headers = {"Authorization": f"Bearer {tokens[seat]}", "X-Request-ID": "preconditions",
-               **extra.pop("headers", {})}
-    answer = client.post(f"/v1/games/{game['id']}/actions", json={"type": "place", "card": card, "gap": 0, **extra},
-                         headers=headers)
+    headers = {"Authorization": f"Bearer {tokens[seat]}", "X-Request-ID": "preconditions", **extra.pop("headers", {})}
+    answer = client.post(
+        f"/v1/games/{game['id']}/actions", json={"type": "place", "card": card, "gap": 0, **extra}, headers=headers
+    )
     return answer.status_code, sorted(answer.headers.items()), answer.get_data().replace(game["id"].encode(), b"<g>")
 
 
@@ -45,8 +45,10 @@ def post_move(client, game, tokens, **extra):
 def test_a_head_check_added_to_the_list_refuses_on_both_paths(make_app, monkeypatch):
     monkeypatch.setattr(preconditions, "HEAD", [*preconditions.HEAD, closed_table])
     paths = both_paths(make_app)
-    answers = {name: post_move(client, game, tokens, headers={"X-Table-Closed": "1"})
-               for name, (client, game, tokens, _) in paths.items()}
+    answers = {
+        name: post_move(client, game, tokens, headers={"X-Table-Closed": "1"})
+        for name, (client, game, tokens, _) in paths.items()
+    }
     assert answers["move path"] == answers["flask"]
     assert answers["flask"][0] == 409 and b"closed for the night" in answers["flask"][2]
     for client, game, tokens, calls in paths.values():
@@ -89,8 +91,7 @@ def test_a_full_server_refuses_a_move_alike_on_both_paths(make_app, busy):
 def test_a_body_limit_set_for_the_move_holds_on_both_paths(make_app, monkeypatch):
     monkeypatch.setitem(input_bounds.BODY_LIMITS, ENDPOINT, 40)
     paths = both_paths(make_app)
-    answers = {name: post_move(client, game, tokens, pad="x" * 40) for name, (client, game, tokens, _) in
-               paths.items()}
+    answers = {name: post_move(client, game, tokens, pad="x" * 40) for name, (client, game, tokens, _) in paths.items()}
     assert answers["move path"] == answers["flask"]
     assert answers["flask"][0] == 413
     for client, game, _, calls in paths.values():
@@ -98,12 +99,27 @@ def test_a_body_limit_set_for_the_move_holds_on_both_paths(make_app, monkeypatch
         assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == 0
 
 
-@pytest.mark.parametrize("content_type", [
-    "application/json", "APPLICATION/JSON", " application/json ", "application/json; charset=utf-8",
-    "application/json;",
-    "application/merge-patch+json", "application/vnd.api+JSON", "application/+json", "application/json,text/plain",
-    '"application/json"', "text/json", ";application/json", "application/json ; x=\"a;b\"", "", " ",
-    "multipart/form-data; boundary=x"])
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "application/json",
+        "APPLICATION/JSON",
+        " application/json ",
+        "application/json; charset=utf-8",
+        "application/json;",
+        "application/merge-patch+json",
+        "application/vnd.api+JSON",
+        "application/+json",
+        "application/json,text/plain",
+        '"application/json"',
+        "text/json",
+        ";application/json",
+        'application/json ; x="a;b"',
+        "",
+        " ",
+        "multipart/form-data; boundary=x",
+    ],
+)
 def test_a_json_body_is_told_as_werkzeug_tells_it(content_type):
     environ = {"CONTENT_TYPE": content_type}
     assert preconditions.json_body(environ) == Request(environ).is_json

@@ -52,9 +52,19 @@ def big_picture(number, side=4096):
 
 def document(cards, side=None, first=0):
     """A deck of `cards` cards, each with a picture of its own when `side` is given."""
-    return {"kind": "dated", "title": {"en": f"Posters {first}"},
-            "cards": [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"},
-                       **({"image": big_picture(first + i, side)} if side else {})} for i in range(cards)]}
+    return {
+        "kind": "dated",
+        "title": {"en": f"Posters {first}"},
+        "cards": [
+            {
+                "id": f"c{i}",
+                "year": 1900 + i,
+                "title": {"en": f"Card {i}"},
+                **({"image": big_picture(first + i, side)} if side else {}),
+            }
+            for i in range(cards)
+        ],
+    }
 
 
 def upload(client, cards, side=None, first=0):
@@ -83,8 +93,9 @@ def test_small_jobs_go_to_a_queue_of_their_own(client, redis_client):
     assert WORKERS["small"] == (SMALL,), "the small jobs' worker never takes a large job"
 
 
-def test_a_job_that_runs_out_of_time_fails_with_its_reason_and_is_not_retried(client, redis_client, redis_url,
-                                                                                 monkeypatch):
+def test_a_job_that_runs_out_of_time_fails_with_its_reason_and_is_not_retried(
+    client, redis_client, redis_url, monkeypatch
+):
     from worker.main import run
 
     def slow(spec, progress=None):
@@ -192,8 +203,7 @@ def test_a_calibration_job_does_not_wait_behind_large_decks(client, redis_client
 
 
 @pytest.mark.slow
-def test_a_calibration_job_finishes_within_10_s_behind_two_maximal_decks(client, redis_client, redis_url,
-                                                                         monkeypatch):
+def test_a_calibration_job_finishes_within_10_s_behind_two_maximal_decks(client, redis_client, redis_url, monkeypatch):
     """The issue's acceptance: two decks of the costliest kind the budget lets through, then a calibration sheet."""
     from engine.decks.upload import user_deck
     from printing.cost import BUDGET, deck_cost
@@ -209,8 +219,10 @@ def test_a_calibration_job_finishes_within_10_s_behind_two_maximal_decks(client,
     workers = start_workers(redis_url, monkeypatch)
     try:
         wait_for(lambda: len(Worker.all(connection=redis_client)) == 2, 30)
-        jobs = [client.post("/v1/print-jobs", json={"kind": "deck", "deck": deck, "size": "tarot"}).get_json()
-                for deck in decks]
+        jobs = [
+            client.post("/v1/print-jobs", json={"kind": "deck", "deck": deck, "size": "tarot"}).get_json()
+            for deck in decks
+        ]
         assert [job["status"] for job in jobs] == ["queued", "queued"]
         posted = time.monotonic()
         calibration = client.post("/v1/print-jobs", json={"kind": "calibration"}).get_json()
@@ -225,9 +237,14 @@ def test_a_calibration_job_finishes_within_10_s_behind_two_maximal_decks(client,
 def scanned_document(scans, first=0, cards=6, side=1536):
     """A deck of pictures of `scans` scans each: the pixels of a 10-scan picture, passed over `scans` times."""
     uri = lambda i: "data:image/jpeg;base64," + base64.b64encode(many_scans(side, scans, i)).decode()  # noqa: E731
-    return {"kind": "dated", "title": {"en": f"Scans {scans}"},
-            "cards": [{"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"}, "image": uri(first + i)}
-                      for i in range(cards)]}
+    return {
+        "kind": "dated",
+        "title": {"en": f"Scans {scans}"},
+        "cards": [
+            {"id": f"c{i}", "year": 1900 + i, "title": {"en": f"Card {i}"}, "image": uri(first + i)}
+            for i in range(cards)
+        ],
+    }
 
 
 def test_a_deck_of_pictures_of_many_scans_is_charged_for_them_and_goes_to_the_large_queue(client, redis_client):
@@ -237,8 +254,10 @@ def test_a_deck_of_pictures_of_many_scans_is_charged_for_them_and_goes_to_the_la
     assert plain_job.status_code == 202 and waiting(redis_client) == {SMALL: 1, LARGE: 0}
     heavy_job = client.post("/v1/print-jobs", json={"kind": "deck", "deck": heavy})
     assert heavy_job.status_code == 202 and waiting(redis_client) == {SMALL: 1, LARGE: 1}
-    costs = [Job.fetch(job.get_json()["id"], redis_client, serializer=JSONSerializer).meta["cost"]
-             for job in (plain_job, heavy_job)]
+    costs = [
+        Job.fetch(job.get_json()["id"], redis_client, serializer=JSONSerializer).meta["cost"]
+        for job in (plain_job, heavy_job)
+    ]
     assert [cost["scanned_pixels"] for cost in costs] == [6 * 1536 * 1536 * 10, 6 * 1536 * 1536 * 64]
 
 

@@ -69,8 +69,24 @@ def test_the_cli_writes_the_same_bytes_as_the_api(client, redis_client, tmp_path
     job = client.post("/v1/print-jobs", json={**SPEC, "paper": "letter", "duplex": "short"}).get_json()
     work(redis_client)
     out = tmp_path / "deck.pdf"
-    assert main(["print", "deck", "timeline-classic", "--paper", "letter", "--size", "poker", "--duplex", "short",
-                 "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "print",
+                "deck",
+                "timeline-classic",
+                "--paper",
+                "letter",
+                "--size",
+                "poker",
+                "--duplex",
+                "short",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert out.read_bytes() == client.get(f"/v1/print-jobs/{job['id']}/pdf").data
 
 
@@ -94,10 +110,13 @@ def test_progress_is_visible_while_the_job_renders(client, redis_client, monkeyp
 
 
 def test_score_sheets_and_reference_cards_print_through_the_api(client, redis_client):
-    sheets = client.post("/v1/print-jobs", json={"kind": "score-sheets", "count": 100, "per_page": 2,
-                                                 "names": ["Ann", "Bob"], "lang": "cs"}).get_json()
-    card = client.post("/v1/print-jobs", json={"kind": "reference", "game": "timeline", "lang": "hu",
-                                               "size": "a6"}).get_json()
+    sheets = client.post(
+        "/v1/print-jobs",
+        json={"kind": "score-sheets", "count": 100, "per_page": 2, "names": ["Ann", "Bob"], "lang": "cs"},
+    ).get_json()
+    card = client.post(
+        "/v1/print-jobs", json={"kind": "reference", "game": "timeline", "lang": "hu", "size": "a6"}
+    ).get_json()
     work(redis_client)
     for job in (sheets, card):
         done = client.get(f"/v1/print-jobs/{job['id']}").get_json()

@@ -22,8 +22,9 @@ def test_the_preview_is_the_first_page_at_low_resolution(client, redis_client):
     assert (255, 255, 255) in colours
     assert any(r > 150 and g < 90 and b < 90 for r, g, b in colours)  # the red crosses of the front page
     assert "no-cache" in response.headers["Cache-Control"]
-    again = client.get(f"/v1/print-jobs/{job['id']}/preview?width=300",
-                       headers={"If-None-Match": response.headers["ETag"]})
+    again = client.get(
+        f"/v1/print-jobs/{job['id']}/preview?width=300", headers={"If-None-Match": response.headers["ETag"]}
+    )
     assert again.status_code == 304 and again.data == b""
     raw = client.get(f"/v1/print-jobs/{job['id']}/preview?width=300", headers={"Accept": "application/octet-stream"})
     assert raw.mimetype == "application/octet-stream" and raw.data == response.data

@@ -8,8 +8,13 @@ from api import problem_language
 from tests.api.test_decks import csv_text, forty_cards, upload_csv
 
 ROWS = {"cs": "řádek", "sk": "riadok", "de": "Zeile", "hu": "sor", "ru": "строка"}
-NOT_A_NUMBER = {"cs": "není celé číslo", "sk": "nie je celé číslo", "de": "ist keine ganze Zahl",
-                "hu": "nem egész szám", "ru": "— не целое число"}
+NOT_A_NUMBER = {
+    "cs": "není celé číslo",
+    "sk": "nie je celé číslo",
+    "de": "ist keine ganze Zahl",
+    "hu": "nem egész szám",
+    "ru": "— не целое число",
+}
 
 
 def bad_csv():
@@ -28,8 +33,13 @@ def test_upload_problems_are_in_english_without_accept_language(client):
 
 @pytest.mark.parametrize("lang", sorted(ROWS))
 def test_upload_problems_are_in_the_clients_language(client, lang):
-    response = client.post("/v1/decks", data=bad_csv().encode(), content_type="text/csv",
-                           query_string={"title": "T"}, headers={"Accept-Language": f"{lang}, en;q=0.5"})
+    response = client.post(
+        "/v1/decks",
+        data=bad_csv().encode(),
+        content_type="text/csv",
+        query_string={"title": "T"},
+        headers={"Accept-Language": f"{lang}, en;q=0.5"},
+    )
     problem = response.get_json()
     assert response.status_code == 422 and response.headers["Content-Language"] == lang
     details = [error["detail"] for error in problem["errors"]]
@@ -55,15 +65,23 @@ def test_the_templates_match_what_the_deck_checks_say():
     from engine.decks.upload import csv_problems, deck_from_csv, user_deck
 
     said = []
-    for doc in ({"kind": "x", "title": {}, "cards": [{"id": "A", "title": {"xx": ""}, "year": "x", "colour": "g",
-                                                      "theme": 5, "extra": 1}], "source": 5, "more": 1}, []):
+    for doc in (
+        {
+            "kind": "x",
+            "title": {},
+            "cards": [{"id": "A", "title": {"xx": ""}, "year": "x", "colour": "g", "theme": 5, "extra": 1}],
+            "source": 5,
+            "more": 1,
+        },
+        [],
+    ):
         with pytest.raises(DeckError) as error:
             user_deck(doc)
         said += error.value.problems
     with pytest.raises(DeckError) as error:
         user_deck(deck_from_csv(bad_csv(), "T"))
     said += csv_problems(error.value.problems)
-    for text in ("id,title_en\n\"a", "name\nx", "id,title_en,colour_name\na,A,red"):
+    for text in ('id,title_en\n"a', "name\nx", "id,title_en,colour_name\na,A,red"):
         with pytest.raises(DeckError) as error:
             deck_from_csv(text, "T")
         said += error.value.problems

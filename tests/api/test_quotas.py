@@ -23,9 +23,11 @@ LANGS = ("en", "cs", "sk", "hu", "ru", "de")
 
 
 def small_deck(tag="a", n=4):
-    return {"kind": "dated", "title": {"en": f"Deck {tag}"},
-            "cards": [{"id": f"card-{chr(97 + i)}", "year": 1500 + 7 * i, "title": {"en": f"{tag} {i}"}}
-                      for i in range(n)]}
+    return {
+        "kind": "dated",
+        "title": {"en": f"Deck {tag}"},
+        "cards": [{"id": f"card-{chr(97 + i)}", "year": 1500 + 7 * i, "title": {"en": f"{tag} {i}"}} for i in range(n)],
+    }
 
 
 def noise_picture():
@@ -39,11 +41,18 @@ def noise_picture():
 
 def largest_deck(tag, picture):
     """1,000 cards with every text field as long as allowed, and pictures up to the 4 MiB a deck may have."""
+
     def card(i):
         prefix = f"{tag} {i} "
-        return {"id": f"card-{tag}-{i:04x}".replace("0", "o"), "year": 1000 + (i % 900) + (i >= 900) * 5,
-                "theme": "t" * 40, "source": "s" * 300, "note": "n" * 300,
-                "title": {lang: prefix + "ж" * (120 - len(prefix)) for lang in LANGS}}
+        return {
+            "id": f"card-{tag}-{i:04x}".replace("0", "o"),
+            "year": 1000 + (i % 900) + (i >= 900) * 5,
+            "theme": "t" * 40,
+            "source": "s" * 300,
+            "note": "n" * 300,
+            "title": {lang: prefix + "ж" * (120 - len(prefix)) for lang in LANGS},
+        }
+
     doc = {"kind": "dated", "title": {"en": f"Largest {tag}"}, "cards": [card(i) for i in range(1000)]}
     size = len(orjson.dumps(doc))
     for card_doc in doc["cards"]:
@@ -57,12 +66,30 @@ def largest_deck(tag, picture):
 @pytest.fixture
 def capped_redis():
     """A Redis of its own with a small memory cap and the policy `deskovka serve` gives its embedded one."""
+
     def start(cap):
         folder = Path(tempfile.mkdtemp(prefix="dk-capped-"))
         socket = folder / "redis.sock"
-        process = subprocess.Popen([redis_server_binary(), "--port", "0", "--unixsocket", str(socket), "--save", "",
-                                    "--appendonly", "no", "--dir", str(folder), "--maxmemory", cap,
-                                    "--maxmemory-policy", "noeviction"], stdout=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [
+                redis_server_binary(),
+                "--port",
+                "0",
+                "--unixsocket",
+                str(socket),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(folder),
+                "--maxmemory",
+                cap,
+                "--maxmemory-policy",
+                "noeviction",
+            ],
+            stdout=subprocess.DEVNULL,
+        )
         started.append((process, folder))
         url = f"unix://{socket}"
         for _ in range(100):
@@ -100,8 +127,14 @@ class TestDeckSize:
         response = client.post("/v1/decks", json=doc)
         assert response.status_code == 422
         assert sorted(p["detail"].split(":")[0] for p in response.get_json()["errors"]) == [
-            "cards[0].theme", "cards[1].note", "cards[2].source", "cards[3].extra", "cards[3].title.en",
-            "padding", "source"]
+            "cards[0].theme",
+            "cards[1].note",
+            "cards[2].source",
+            "cards[3].extra",
+            "cards[3].title.en",
+            "padding",
+            "source",
+        ]
         assert redis_client.keys("dk:deck*") == []
 
     def test_a_deck_over_4_mib_is_413_and_the_connection_closes(self, client):
@@ -111,8 +144,7 @@ class TestDeckSize:
 
 
 class TestRateLimits:
-    def test_the_fourth_game_in_a_minute_is_429_with_retry_after_and_changes_nothing(self, app, client,
-                                                                                   redis_client):
+    def test_the_fourth_game_in_a_minute_is_429_with_retry_after_and_changes_nothing(self, app, client, redis_client):
         app.config["RATE_LIMITS"] = {"games": [(3, 60)]}
         seats = [{"name": "A"}, {"bot": "random"}]
         with freeze_time("2026-05-01 12:00:10") as frozen:
@@ -123,8 +155,9 @@ class TestRateLimits:
             assert refused.status_code == 429 and refused.get_json()["code"] == "rate/limited"
             assert refused.headers["Retry-After"] == "51" and refused.get_json()["retry_after"] == 51
             assert len(redis_client.keys("dk:{g:*}:state")) == games
-            other = client.post("/v1/games", json={"type": "timeline", "seats": seats},
-                                environ_base={"REMOTE_ADDR": "192.0.2.7"})
+            other = client.post(
+                "/v1/games", json={"type": "timeline", "seats": seats}, environ_base={"REMOTE_ADDR": "192.0.2.7"}
+            )
             assert other.status_code == 201, "another client has its own count"
             frozen.tick(51)
             create(client, seats)
@@ -138,9 +171,10 @@ class TestRateLimits:
         assert client.post("/v1/print-jobs", json=spec).status_code == 202
         refused = client.post("/v1/print-jobs", json=spec)
         assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
-        assert client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}]}
-                           ).status_code == 201
-
+        assert (
+            client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}]}).status_code
+            == 201
+        )
 
     def test_joins_of_open_seats_are_limited_and_a_refused_join_takes_no_seat(self, app, client):
         app.config["RATE_LIMITS"] = {"joins": [(2, 60)]}
@@ -151,8 +185,9 @@ class TestRateLimits:
         assert refused.status_code == 429 and refused.get_json()["code"] == "rate/limited"
         assert "open seats taken" in refused.get_json()["detail"] and int(refused.headers["Retry-After"]) > 0
         assert view(client, game["id"])["status"] == "open", "the refused join took nothing"
-        other = client.post(f"/v1/games/{game['id']}/seats/3", json={"name": "Eve"},
-                            environ_base={"REMOTE_ADDR": "192.0.2.9"})
+        other = client.post(
+            f"/v1/games/{game['id']}/seats/3", json={"name": "Eve"}, environ_base={"REMOTE_ADDR": "192.0.2.9"}
+        )
         assert other.status_code == 201
 
     def test_an_ipv6_64_is_one_client(self, app, client):
@@ -188,8 +223,7 @@ class TestDeckLife:
         deck = client.post("/v1/decks", json=small_deck()).get_json()
         key = f"dk:deck:{deck['id']}"
         with freeze_time("2026-05-01 12:00:00") as frozen:
-            game, tokens = create(client, [{"name": "A"}, {"name": "B"}],
-                                  options={"deck": deck["id"], "hand_size": 1})
+            game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"deck": deck["id"], "hand_size": 1})
             view(client, game["id"], tokens[0])
             redis_client.expire(key, 10)
             view(client, game["id"], tokens[0])
@@ -243,13 +277,20 @@ class TestMemoryCap:
         assert refused.status_code == 507 and refused.get_json()["code"] == "store/full"
         assert client.post("/v1/decks", json=small_deck()).status_code == 507
         card = view(client, game["id"], tokens[0])["view"]["hands"][0]["cards"][0]["id"]
-        move = client.post(f"/v1/games/{game['id']}/actions", json={"type": "place", "card": card, "gap": 0},
-                           headers=bearer(tokens[0]))
+        move = client.post(
+            f"/v1/games/{game['id']}/actions", json={"type": "place", "card": card, "gap": 0}, headers=bearer(tokens[0])
+        )
         assert move.status_code == 507 and move.get_json()["code"] == "store/full"
         assert view(client, game["id"])["version"] == 0, "the refused move changed nothing"
         filler.delete(*[f"other:{i}" for i in range(24 * 64)])
-        assert client.post(f"/v1/games/{game['id']}/actions", json={"type": "place", "card": card, "gap": 0},
-                           headers=bearer(tokens[0])).status_code == 200
+        assert (
+            client.post(
+                f"/v1/games/{game['id']}/actions",
+                json={"type": "place", "card": card, "gap": 0},
+                headers=bearer(tokens[0]),
+            ).status_code
+            == 200
+        )
 
     def test_the_largest_deck_1000_times_is_stopped_by_the_quota_and_redis_stays_under_its_cap(self, capped_redis):
         url = capped_redis("256mb")

@@ -35,13 +35,26 @@ def to_old_shape(doc):
     deck = get_deck(state["deck"])
     ids = [card.id for card in deck.cards]
     language = state["language"]
-    catalogue = {card.id: {"title": deck.titles(language)[i], "theme": card.theme, "key": list(deck.keys[i]),
-                           "label": deck.labels(language)[i]} for i, card in enumerate(deck.cards)}
+    catalogue = {
+        card.id: {
+            "title": deck.titles(language)[i],
+            "theme": card.theme,
+            "key": list(deck.keys[i]),
+            "label": deck.labels(language)[i],
+        }
+        for i, card in enumerate(deck.cards)
+    }
     old = {key: value for key, value in state.items() if key not in ("deck_hash", "language")}
     pile = get_game("timeline").zones(state)["pile"]
-    old.update({"kind": deck.kind, "cards": catalogue, "pile": pile,
-                **{zone: [ids[c] for c in state[zone]] for zone in ("timeline", "box", "shown")},
-                "hands": [[ids[c] for c in hand] for hand in state["hands"]]})
+    old.update(
+        {
+            "kind": deck.kind,
+            "cards": catalogue,
+            "pile": pile,
+            **{zone: [ids[c] for c in state[zone]] for zone in ("timeline", "box", "shown")},
+            "hands": [[ids[c] for c in hand] for hand in state["hands"]],
+        }
+    )
     return {key: value for key, value in {**doc, "state": old}.items() if key != "shape"}
 
 
@@ -61,8 +74,10 @@ class TestLeanState:
         before = view(client, game["id"], tokens[0])
         # A release changes the deck file: new games get the new titles, the running game keeps its own.
         changed = builtin_document("timeline-classic")
-        changed = {**changed,
-                   "cards": [{**card, "title": {"en": "Renamed " + card["id"]}} for card in changed["cards"]]}
+        changed = {
+            **changed,
+            "cards": [{**card, "title": {"en": "Renamed " + card["id"]}} for card in changed["cards"]],
+        }
         monkeypatch.setitem(builtin_decks(), "timeline-classic", parse_deck(changed))
         monkeypatch.setattr(deck_registry, "CACHE", DeckCache())
         after = view(client, game["id"], tokens[0])
@@ -72,8 +87,9 @@ class TestLeanState:
 
     def test_a_user_deck_is_loaded_by_a_process_that_never_saw_it(self, client, monkeypatch):
         cards = [{"id": f"event-{i}", "year": 1900 + i, "title": {"en": f"Event {i}"}} for i in range(20)]
-        uploaded = client.post("/v1/decks", json={"id": "mine", "kind": "dated", "title": {"en": "Mine"},
-                                                  "cards": cards})
+        uploaded = client.post(
+            "/v1/decks", json={"id": "mine", "kind": "dated", "title": {"en": "Mine"}, "cards": cards}
+        )
         assert uploaded.status_code == 201, uploaded.get_json()
         deck_id = uploaded.get_json()["id"]
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"deck": deck_id, "hand_size": 3})
@@ -84,14 +100,20 @@ class TestLeanState:
 
     def test_a_game_whose_user_deck_is_gone_is_410(self, client, redis_client, monkeypatch):
         cards = [{"id": f"event-{i}", "year": 1900 + i, "title": {"en": f"Event {i}"}} for i in range(20)]
-        deck_id = client.post("/v1/decks", json={"id": "mine", "kind": "dated", "title": {"en": "Mine"},
-                                                 "cards": cards}).get_json()["id"]
+        deck_id = client.post(
+            "/v1/decks", json={"id": "mine", "kind": "dated", "title": {"en": "Mine"}, "cards": cards}
+        ).get_json()["id"]
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], options={"deck": deck_id, "hand_size": 3})
         redis_client.delete(f"dk:deck:{deck_id}")
         monkeypatch.setattr(deck_registry, "CACHE", DeckCache())
-        for response in (client.get(f"/v1/games/{game['id']}", headers=bearer(tokens[0])),
-                         client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[0]),
-                                     json={"type": "place", "card": "event-1", "gap": 0})):
+        for response in (
+            client.get(f"/v1/games/{game['id']}", headers=bearer(tokens[0])),
+            client.post(
+                f"/v1/games/{game['id']}/actions",
+                headers=bearer(tokens[0]),
+                json={"type": "place", "card": "event-1", "gap": 0},
+            ),
+        ):
             assert response.status_code == 410 and response.get_json()["code"] == "deck/gone"
 
 
@@ -118,18 +140,19 @@ class TestOldRecords:
         store_old(redis_client, game["id"], to_old_shape(stored_doc(redis_client, game["id"])))
         # Its log no longer replays (as if the rules had changed since): the game cannot be carried over.
         log_key = GameStore.key_for(game["id"], "log")
-        redis_client.lset(log_key, 0, orjson.dumps({"v": 1, "seat": 0, "action": {"type": "place", "card": "x",
-                                                                                     "gap": 0}}))
-        for response in (client.get(f"/v1/games/{game['id']}", headers=bearer(tokens[1])),
-                         client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[1]),
-                                     json=mine["legal_actions"][0]),
-                         client.get(f"/v1/games/{game['id']}/events?after=0")):
+        redis_client.lset(
+            log_key, 0, orjson.dumps({"v": 1, "seat": 0, "action": {"type": "place", "card": "x", "gap": 0}})
+        )
+        for response in (
+            client.get(f"/v1/games/{game['id']}", headers=bearer(tokens[1])),
+            client.post(f"/v1/games/{game['id']}/actions", headers=bearer(tokens[1]), json=mine["legal_actions"][0]),
+            client.get(f"/v1/games/{game['id']}/events?after=0"),
+        ):
             assert response.status_code == 410, response.get_json()
             assert response.get_json()["code"] == "game/outdated"
 
     @pytest.mark.parametrize("game_type", ["ticket-to-ride-europe", "lost-cities"])
-    def test_an_old_record_of_a_game_whose_state_kept_its_shape_loads_as_it_is(self, client, redis_client,
-                                                                              game_type):
+    def test_an_old_record_of_a_game_whose_state_kept_its_shape_loads_as_it_is(self, client, redis_client, game_type):
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], game_type=game_type, seed=3)
         before = view(client, game["id"], tokens[0])
         doc = stored_doc(redis_client, game["id"])

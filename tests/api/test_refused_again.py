@@ -63,9 +63,20 @@ class TestTheBook:
         other = client.post("/v1/games", json=PERSON, environ_base={"REMOTE_ADDR": "192.0.2.7"})
         assert other.status_code == 201
         assert client.get("/v1/game-types").status_code == 200
-        assert client.post("/v1/decks", json={"kind": "dated", "title": {"en": "D"}, "cards": [
-            {"id": "a", "year": 1, "title": {"en": "a"}}, {"id": "b", "year": 2, "title": {"en": "b"}}]}
-        ).status_code == 201
+        assert (
+            client.post(
+                "/v1/decks",
+                json={
+                    "kind": "dated",
+                    "title": {"en": "D"},
+                    "cards": [
+                        {"id": "a", "year": 1, "title": {"en": "a"}},
+                        {"id": "b", "year": 2, "title": {"en": "b"}},
+                    ],
+                },
+            ).status_code
+            == 201
+        )
 
     def test_behind_a_proxy_the_forwarded_address_is_the_client_held(self, make_app, redis_client):
         client = make_app(RATE_LIMITS={"games": [(1, 60)]}, REFUSED_WAIT=False, PROXY_HOPS=1).test_client()
@@ -110,8 +121,9 @@ class TestTheBook:
             looked = calls(redis_client, "get")
             held = client.get(f"/v1/games/{game_id}/events?after={after}&limit=100")
             assert held.status_code == 429 and calls(redis_client, "get") == looked
-            stream = client.get(f"/v1/games/{game_id}/events?after=0", headers={"Accept": "text/event-stream"},
-                                buffered=False)
+            stream = client.get(
+                f"/v1/games/{game_id}/events?after=0", headers={"Accept": "text/event-stream"}, buffered=False
+            )
             assert stream.status_code == 200 and stream.mimetype == "text/event-stream"
             stream.close()
 

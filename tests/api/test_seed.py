@@ -24,8 +24,9 @@ class TestOpenSeats:
         assert hand_ids(view(client, game["id"], joined["token"]), 1) != predicted_hand(42, 1)
         again, again_tokens = create(client, [{"name": "Ann"}, {"open": True}], options=OPTIONS, seed=42)
         client.post(f"/v1/games/{again['id']}/seats/1", json={"name": "Bob"})
-        assert (hand_ids(view(client, again["id"], again_tokens[0]), 0)
-                != hand_ids(view(client, game["id"], tokens[0]), 0)), "each game draws its own nonce"
+        assert hand_ids(view(client, again["id"], again_tokens[0]), 0) != hand_ids(
+            view(client, game["id"], tokens[0]), 0
+        ), "each game draws its own nonce"
 
     def test_the_replay_publishes_the_nonce_and_still_re_runs(self, client):
         game, tokens = create(client, [{"name": "Ann"}, {"open": True}], options={"hand_size": 1}, seed=42)
@@ -36,8 +37,9 @@ class TestOpenSeats:
         published = client.get(f"/v1/games/{game['id']}/replay").get_json()
         assert published["chosen_seed"] == 42 and len(published["nonce"]) == 32
         assert published["seed"] == mixed_seed(42, published["nonce"])
-        match = replay(published["type"], published["players"], published["options"], published["seed"],
-                       published["log"])
+        match = replay(
+            published["type"], published["players"], published["options"], published["seed"], published["log"]
+        )
         assert match.rules.outcome(match.state) == final["outcome"] == published["outcome"]
 
 

@@ -42,9 +42,22 @@ def test_metrics_take_an_optional_token(app, client):
 def test_a_413_from_gunicorn_says_connection_close(redis_url):
     port = 21000 + os.getpid() % 900
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-k", "gthread", "--threads", "2", "-b", f"127.0.0.1:{port}",
-         "api.http.app:create_app()"],
-        env={**os.environ, "DESKOVKA_REDIS_URL": redis_url}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-k",
+            "gthread",
+            "--threads",
+            "2",
+            "-b",
+            f"127.0.0.1:{port}",
+            "api.http.app:create_app()",
+        ],
+        env={**os.environ, "DESKOVKA_REDIS_URL": redis_url},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         for _ in range(200):
             try:
@@ -53,8 +66,10 @@ def test_a_413_from_gunicorn_says_connection_close(redis_url):
             except OSError:
                 time.sleep(0.05)
         body = b"x" * (2 << 20)
-        head = (f"POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                f"Content-Length: {len(body)}\r\n\r\n").encode()
+        head = (
+            f"POST /v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        ).encode()
         connection.sendall(head + body[:4096])
         answer = connection.recv(65536).decode("latin-1")
         connection.close()

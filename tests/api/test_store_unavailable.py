@@ -77,9 +77,14 @@ def test_a_hung_store_gives_503_within_two_seconds_and_recovers_by_itself(own_cl
     mine = view(own_client, game["id"], tokens[0])
     os.kill(own_redis.process.pid, signal.SIGSTOP)
     try:
-        for request in (lambda: own_client.get(f"/v1/games/{game['id']}"),
-                        lambda: own_client.post(f"/v1/games/{game['id']}/actions", json=mine["legal_actions"][0],
-                                                headers={**bearer(tokens[0]), "Idempotency-Key": "m1"})):
+        for request in (
+            lambda: own_client.get(f"/v1/games/{game['id']}"),
+            lambda: own_client.post(
+                f"/v1/games/{game['id']}/actions",
+                json=mine["legal_actions"][0],
+                headers={**bearer(tokens[0]), "Idempotency-Key": "m1"},
+            ),
+        ):
             started = time.monotonic()
             response = request()
             assert time.monotonic() - started < 2.0
@@ -87,8 +92,11 @@ def test_a_hung_store_gives_503_within_two_seconds_and_recovers_by_itself(own_cl
     finally:
         os.kill(own_redis.process.pid, signal.SIGCONT)
     # The move may or may not have reached the store before it hung: the same key settles it, once.
-    answer = own_client.post(f"/v1/games/{game['id']}/actions", json=mine["legal_actions"][0],
-                             headers={**bearer(tokens[0]), "Idempotency-Key": "m1"})
+    answer = own_client.post(
+        f"/v1/games/{game['id']}/actions",
+        json=mine["legal_actions"][0],
+        headers={**bearer(tokens[0]), "Idempotency-Key": "m1"},
+    )
     assert answer.status_code == 200
     log = own_client.get(f"/v1/games/{game['id']}/events?after=0").get_json()
     assert log["version"] == answer.get_json()["game"]["version"]

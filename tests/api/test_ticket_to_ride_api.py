@@ -34,14 +34,16 @@ def test_refusals_are_problems(client):
     assert set(game["to_act"]) == {ANN, BOB}  # the bot chose its tickets at once
     mine = view(client, game_id, tokens[ANN])
     offer = [t["id"] for t in mine["view"]["offer"]]
-    few = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]),
-                      json={"type": "keep_tickets", "tickets": offer[:1]})
+    few = client.post(
+        f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]), json={"type": "keep_tickets", "tickets": offer[:1]}
+    )
     assert few.status_code == 422 and few.get_json()["code"] == "action/illegal"
     junk = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]), json={"type": "teleport"})
     assert junk.status_code == 422 and junk.get_json()["code"] == "action/malformed"
     act(client, game_id, tokens[ANN], {"type": "keep_tickets", "tickets": offer}, mine["version"])
-    again = client.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]),
-                        json={"type": "keep_tickets", "tickets": offer})
+    again = client.post(
+        f"/v1/games/{game_id}/actions", headers=bearer(tokens[ANN]), json={"type": "keep_tickets", "tickets": offer}
+    )
     assert again.status_code == 409 and again.get_json()["code"] == "action/not_your_turn"
 
 

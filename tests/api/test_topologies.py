@@ -32,8 +32,10 @@ def free_port() -> int:
 
 
 def start(args: list[str], folder: Path) -> subprocess.Popen:
-    return subprocess.Popen([redis_server_binary(), *args, "--dir", str(folder), "--save", "", "--appendonly", "no"],
-                            stdout=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [redis_server_binary(), *args, "--dir", str(folder), "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def wait_for(check, what: str, seconds: float = 15) -> None:
@@ -52,14 +54,28 @@ def wait_for(check, what: str, seconds: float = 15) -> None:
 def cluster_url():
     folder = Path(tempfile.mkdtemp(prefix="dk-cluster-"))
     ports = [free_port() for _ in range(3)]
-    servers = [start(["--port", str(port), "--cluster-enabled", "yes", "--cluster-config-file", f"nodes-{port}.conf"],
-                     folder) for port in ports]
+    servers = [
+        start(["--port", str(port), "--cluster-enabled", "yes", "--cluster-config-file", f"nodes-{port}.conf"], folder)
+        for port in ports
+    ]
     try:
         for port in ports:
             wait_for(lambda port=port: redis.Redis(port=port).ping(), f"cluster node {port}")
         cli = Path(redis_server_binary()).with_name("redis-cli")
-        subprocess.run([str(cli), "--cluster", "create", *(f"127.0.0.1:{p}" for p in ports), "--cluster-replicas", "0",
-                        "--cluster-yes"], check=True, capture_output=True, timeout=30)
+        subprocess.run(
+            [
+                str(cli),
+                "--cluster",
+                "create",
+                *(f"127.0.0.1:{p}" for p in ports),
+                "--cluster-replicas",
+                "0",
+                "--cluster-yes",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
         wait_for(lambda: redis.Redis(port=ports[0]).cluster("info")["cluster_state"] == "ok", "the cluster")
         yield f"redis+cluster://127.0.0.1:{ports[0]}"
     finally:
@@ -77,8 +93,10 @@ def sentinel_url():
     servers = [start(["--port", str(master)], folder), start([str(config), "--sentinel"], folder)]
     try:
         wait_for(lambda: redis.Redis(port=master).ping(), "the master")
-        wait_for(lambda: redis.Redis(port=sentinel).execute_command("SENTINEL GET-MASTER-ADDR-BY-NAME", "deskovka"),
-                 "the sentinel")
+        wait_for(
+            lambda: redis.Redis(port=sentinel).execute_command("SENTINEL GET-MASTER-ADDR-BY-NAME", "deskovka"),
+            "the sentinel",
+        )
         yield f"redis+sentinel://127.0.0.1:{sentinel}/deskovka"
     finally:
         for server in servers:
@@ -113,8 +131,11 @@ def test_one_move_wins_a_race_on_a_cluster(cluster_url, redis_url):
     def racer() -> None:
         client = app.test_client()
         barrier.wait()
-        statuses.append(client.post(f"/v1/games/{game['id']}/actions", json=action,
-                                    headers={**bearer(tokens[0]), "If-Match": '"0"'}).status_code)
+        statuses.append(
+            client.post(
+                f"/v1/games/{game['id']}/actions", json=action, headers={**bearer(tokens[0]), "If-Match": '"0"'}
+            ).status_code
+        )
 
     threads = [threading.Thread(target=racer) for _ in range(8)]
     for thread in threads:

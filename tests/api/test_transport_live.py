@@ -27,8 +27,13 @@ def port(redis_url):
 @pytest.fixture(scope="module")
 def shared_port(redis_url):
     """One worker of 40 connections, 4 of them a client's share."""
-    server, port = start_api(redis_url, workers=1, DESKOVKA_MAX_CONNECTIONS="40",
-                             DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="4", DESKOVKA_HEAD_TIMEOUT="5")
+    server, port = start_api(
+        redis_url,
+        workers=1,
+        DESKOVKA_MAX_CONNECTIONS="40",
+        DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="4",
+        DESKOVKA_HEAD_TIMEOUT="5",
+    )
     yield port
     stop(server)
 
@@ -46,8 +51,11 @@ def connect(port: int, source: str = HOST) -> socket.socket:
 
 
 def head(method: str, path: str, **headers: str) -> bytes:
-    lines = [f"{method} {path} HTTP/1.1", "Host: t", *(f"{name.replace('_', '-')}: {value}"
-                                                       for name, value in headers.items())]
+    lines = [
+        f"{method} {path} HTTP/1.1",
+        "Host: t",
+        *(f"{name.replace('_', '-')}: {value}" for name, value in headers.items()),
+    ]
     return ("\r\n".join(lines) + "\r\n\r\n").encode()
 
 
@@ -88,7 +96,7 @@ def chunked(port: int, path: str, body: bytes, content_type: str, end: bool = Tr
         conn.sendall(head("POST", path, Content_Type=content_type, Transfer_Encoding="chunked"))
         try:
             for start in range(0, len(body), size):
-                piece = body[start:start + size]
+                piece = body[start : start + size]
                 conn.sendall(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
             if end:
                 conn.sendall(b"0\r\n\r\n")
@@ -141,8 +149,9 @@ class TestChunkedBodies:
 
     def test_a_chunked_move_over_the_limit_is_413_not_malformed(self, port):
         move = b'{"type": "place", "card": "' + b"x" * (2 * MIB) + b'", "gap": 0}'
-        status, headers, body, _ = chunked(port, "/v1/games/0123456789abcdef/actions", move, "application/json",
-                                           end=False)
+        status, headers, body, _ = chunked(
+            port, "/v1/games/0123456789abcdef/actions", move, "application/json", end=False
+        )
         assert status == 413 and headers["connection"] == "close"
         assert orjson.loads(body)["code"] == "http/413"
 
@@ -153,13 +162,17 @@ class TestChunkedBodies:
 
 
 class TestExpectContinue:
-    @pytest.mark.parametrize(("method", "path", "headers", "status"), [
-        ("POST", "/v1/games", {"Content_Length": str(2 * MIB)}, 413),
-        ("POST", "/v1/nowhere", {"Content_Length": "20"}, 404),
-        ("PUT", "/v1/games", {"Content_Length": "20"}, 405),
-        ("POST", "/v1/decks", {"Content_Length": "20", "Content_Type": "text/plain"}, 415),
-        ("POST", "/v1/games/0123456789abcdef/seats/1", {"Content_Length": "20"}, 429),
-    ], ids=["too-large", "no-such-url", "wrong-method", "wrong-type", "rate-limited"])
+    @pytest.mark.parametrize(
+        ("method", "path", "headers", "status"),
+        [
+            ("POST", "/v1/games", {"Content_Length": str(2 * MIB)}, 413),
+            ("POST", "/v1/nowhere", {"Content_Length": "20"}, 404),
+            ("PUT", "/v1/games", {"Content_Length": "20"}, 405),
+            ("POST", "/v1/decks", {"Content_Length": "20", "Content_Type": "text/plain"}, 415),
+            ("POST", "/v1/games/0123456789abcdef/seats/1", {"Content_Length": "20"}, 429),
+        ],
+        ids=["too-large", "no-such-url", "wrong-method", "wrong-type", "rate-limited"],
+    )
     def test_a_request_refused_from_its_head_gets_no_100_and_closes(self, port, method, path, headers, status):
         headers = {"Content_Type": "application/json", **headers}
         with connect(port) as conn:
@@ -174,8 +187,15 @@ class TestExpectContinue:
     def test_a_request_whose_body_is_read_gets_100_first(self, port):
         body = orjson.dumps({"type": "timeline", "seats": [{"name": "Ann"}, {"bot": "random"}]})
         with connect(port) as conn:
-            conn.sendall(head("POST", "/v1/games", Expect="100-continue", Content_Type="application/json",
-                              Content_Length=str(len(body))))
+            conn.sendall(
+                head(
+                    "POST",
+                    "/v1/games",
+                    Expect="100-continue",
+                    Content_Type="application/json",
+                    Content_Length=str(len(body)),
+                )
+            )
             assert conn.recv(100) == b"HTTP/1.1 100 Continue\r\n\r\n"
             conn.sendall(body)
             status, headers, answer, interim = read_answer(conn)
@@ -187,9 +207,16 @@ class TestExpectContinue:
         game, token = created["game"], created["tokens"][0]["token"]
         action = orjson.dumps(game["legal_actions"][0])
         with connect(port) as conn:
-            conn.sendall(head("POST", f"/v1/games/{game['id']}/actions", Expect="100-continue",
-                              Content_Type="application/json", Content_Length=str(len(action)),
-                              Authorization=f"Bearer {token}"))
+            conn.sendall(
+                head(
+                    "POST",
+                    f"/v1/games/{game['id']}/actions",
+                    Expect="100-continue",
+                    Content_Type="application/json",
+                    Content_Length=str(len(action)),
+                    Authorization=f"Bearer {token}",
+                )
+            )
             assert conn.recv(100) == b"HTTP/1.1 100 Continue\r\n\r\n"
             conn.sendall(action)
             status, _, answer, _ = read_answer(conn)
@@ -218,8 +245,9 @@ class TestConnectionShares:
         held = [hold(shared_port, "127.0.0.2", poll) for _ in range(4)]
         try:
             time.sleep(0.3)  # the long-polls reach their wait
-            status, headers, body, _ = call(shared_port, "GET", "/v1/game-types", source="127.0.0.2",
-                                            Origin="https://table.example")
+            status, headers, body, _ = call(
+                shared_port, "GET", "/v1/game-types", source="127.0.0.2", Origin="https://table.example"
+            )
             assert status == 503 and headers["retry-after"] == "5" and headers["connection"] == "close"
             problem = orjson.loads(body)
             assert problem["code"] == "server/busy" and "client" in problem["detail"]
@@ -252,10 +280,14 @@ class TestConnectionShares:
 
 
 class TestSharesBehindAProxy:
-    @pytest.mark.parametrize(("client", "same", "other"), [
-        ("203.0.113.7", "203.0.113.7", "203.0.113.8"),
-        ("2001:db8:0:1::1", "2001:db8:0:1:ffff::2", "2001:db8:0:2::1"),
-    ], ids=["ipv4", "ipv6-64"])
+    @pytest.mark.parametrize(
+        ("client", "same", "other"),
+        [
+            ("203.0.113.7", "203.0.113.7", "203.0.113.8"),
+            ("2001:db8:0:1::1", "2001:db8:0:1:ffff::2", "2001:db8:0:2::1"),
+        ],
+        ids=["ipv4", "ipv6-64"],
+    )
     def test_a_forwarded_client_holds_its_share_of_requests_in_flight(self, proxied_port, client, same, other):
         game = new_game(proxied_port)["game"]["id"]
         poll = f"/v1/games/{game}/events?after=0&wait=2"

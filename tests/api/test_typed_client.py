@@ -42,9 +42,20 @@ def generated(tmp_path_factory):
     tools = Path(sys.executable).parent
     env = {**os.environ, "PATH": f"{tools}{os.pathsep}{os.environ.get('PATH', '')}"}
     result = subprocess.run(
-        [str(tools / "openapi-python-client"), "generate", "--path", str(CONTRACT), "--meta", "none",
-         "--output-path", str(out)],
-        capture_output=True, text=True, env=env, timeout=600,
+        [
+            str(tools / "openapi-python-client"),
+            "generate",
+            "--path",
+            str(CONTRACT),
+            "--meta",
+            "none",
+            "--output-path",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
     )
     said = result.stdout + result.stderr
     assert result.returncode == 0, said
@@ -74,8 +85,9 @@ def choose(api, game: Any, rng: random.Random) -> Any:
     if game.type_.value == "timeline":
         # Spelled out once: a Timeline placement built field by field, from what the typed view says.
         card = rng.choice(game.view.hands[game.you].cards)
-        return models.TimelinePlaceAction(type_=models.TimelinePlaceActionType.PLACE, card=card.id,
-                                          gap=rng.randrange(len(game.view.timeline) + 1))
+        return models.TimelinePlaceAction(
+            type_=models.TimelinePlaceActionType.PLACE, card=card.id, gap=rng.randrange(len(game.view.timeline) + 1)
+        )
     legal = game.legal_actions
     ahead = [action for action in legal if action.type_.value in PROGRESS]
     return fresh(rng.choice(ahead if ahead and rng.random() < 0.8 else legal))
@@ -83,10 +95,20 @@ def choose(api, game: Any, rng: random.Random) -> Any:
 
 def create_body(api, game_type: str, players: int) -> tuple[str, Any]:
     models = module(api, "models")
-    bots = {"timeline": "hit-rate", "chronology": "sensible", "lost-cities": "good", "around-the-world": "greedy",
-            "ticket-to-ride-europe": "greedy"}
-    prefix = {"timeline": "Timeline", "chronology": "Chronology", "lost-cities": "LostCities",
-              "around-the-world": "AroundTheWorld", "ticket-to-ride-europe": "TicketToRide"}[game_type]
+    bots = {
+        "timeline": "hit-rate",
+        "chronology": "sensible",
+        "lost-cities": "good",
+        "around-the-world": "greedy",
+        "ticket-to-ride-europe": "greedy",
+    }
+    prefix = {
+        "timeline": "Timeline",
+        "chronology": "Chronology",
+        "lost-cities": "LostCities",
+        "around-the-world": "AroundTheWorld",
+        "ticket-to-ride-europe": "TicketToRide",
+    }[game_type]
     seat, bot = getattr(models, f"{prefix}SeatSpec"), getattr(models, f"{prefix}SeatSpecBot")
     seats = [seat(name="Ann")]
     for _ in range(players - 1):
@@ -118,8 +140,13 @@ def play(api, base: str, game_type: str, players: int) -> dict[str, Any]:
     while game.status.value != "finished":
         assert type(game).__name__ == f"{prefix}Game" and game.you == 0 and 0 in game.to_act, game
         assert moves < MAX_MOVES, f"{game_type} did not end within {MAX_MOVES} moves"
-        result = post_action.sync(game_id, client=seat, body=choose(api, game, rng), if_match=f'"{game.version}"',
-                                  idempotency_key=f"move-{moves}")
+        result = post_action.sync(
+            game_id,
+            client=seat,
+            body=choose(api, game, rng),
+            if_match=f'"{game.version}"',
+            idempotency_key=f"move-{moves}",
+        )
         assert type(result).__name__ == f"{prefix}ActionResult", result
         assert all(type(event).__name__.startswith(prefix) for event in result.events)
         moves += 1
@@ -133,8 +160,15 @@ def play(api, base: str, game_type: str, players: int) -> dict[str, Any]:
         events.events += page.events
         events.next_after = page.next_after
     replay = module(api, "api.replay.get_replay").sync(game_id, client=anonymous)
-    return {"prefix": prefix, "game": game, "events": events, "replay": replay, "moves": moves,
-            "exchanges": exchanges, "base": base}
+    return {
+        "prefix": prefix,
+        "game": game,
+        "events": events,
+        "replay": replay,
+        "moves": moves,
+        "exchanges": exchanges,
+        "base": base,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -172,10 +206,14 @@ def test_every_exchange_of_the_game_keeps_the_contract(played, game_type, player
     assert len(exchanges) >= 5, "create, read, act, events and replay at least"
     for response in exchanges:
         sent = response.request
-        request = EnvironBuilder(method=sent.method, base_url=str(sent.url.copy_with(path="/", query=None)),
-                                 path=sent.url.path, query_string=sent.url.query.decode(),
-                                 headers=list(sent.headers.items()), data=sent.content).get_request()
-        answer = WerkzeugResponse(response.content, status=response.status_code,
-                                  headers=list(response.headers.items()))
+        request = EnvironBuilder(
+            method=sent.method,
+            base_url=str(sent.url.copy_with(path="/", query=None)),
+            path=sent.url.path,
+            query_string=sent.url.query.decode(),
+            headers=list(sent.headers.items()),
+            data=sent.content,
+        ).get_request()
+        answer = WerkzeugResponse(response.content, status=response.status_code, headers=list(response.headers.items()))
         contract.validate_request(WerkzeugOpenAPIRequest(request))
         contract.validate_response(WerkzeugOpenAPIRequest(request), WerkzeugOpenAPIResponse(answer))

@@ -15,8 +15,14 @@ import pytest
 
 ROOT = Path(__file__).parents[2]
 CHROMIUM_FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 )
 
 
@@ -57,7 +63,11 @@ def live_server(tmp_path_factory):
     log = (data / "serve.log").open("wb")
     server = subprocess.Popen(
         [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--workers", "1", "--threads", "4"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -84,8 +94,10 @@ def browser(tmp_path_factory):
 
     chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
     if not chromium or not driver:
-        pytest.fail("the browser tests need Debian's chromium and chromium-driver "
-                    "(apt-get install -y chromium chromium-driver, as .ci/run does); or deselect: -m 'not browser'")
+        pytest.fail(
+            "the browser tests need Debian's chromium and chromium-driver "
+            "(apt-get install -y chromium chromium-driver, as .ci/run does); or deselect: -m 'not browser'"
+        )
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for flag in CHROMIUM_FLAGS:

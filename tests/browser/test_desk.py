@@ -70,8 +70,12 @@ def test_printing_timeline_classic_through_the_page_gives_a_pdf_of_every_card(de
     link = desk.find_element(By.CSS_SELECTOR, "a#download")
     wait(desk, link.is_displayed)
     progress = desk.find_element(By.ID, "progress")
-    sheets = math.ceil(len(known_decks()["timeline-classic"].cards) / printing.layout(
-        {"kind": "deck", "deck": "timeline-classic", "paper": "a4", "size": "poker", "duplex": "long"}).per_sheet)
+    sheets = math.ceil(
+        len(known_decks()["timeline-classic"].cards)
+        / printing.layout(
+            {"kind": "deck", "deck": "timeline-classic", "paper": "a4", "size": "poker", "duplex": "long"}
+        ).per_sheet
+    )
     assert int(progress.get_attribute("max")) == int(progress.get_attribute("value")) == 2 * sheets
     with urllib.request.urlopen(link.get_attribute("href"), timeout=30) as response:
         assert response.headers["Content-Type"] == "application/pdf"
@@ -91,8 +95,11 @@ def test_printing_timeline_classic_through_the_page_gives_a_pdf_of_every_card(de
 def test_a_csv_deck_with_one_bad_row_shows_that_rows_problem(desk, live_server, tmp_path):
     open_desk(desk, live_server)
     bad = tmp_path / "inventions.csv"
-    bad.write_text("id,year,title_en,title_cs\nfire,-1000,Fire,Oheň\nwheel,soon,The wheel,Kolo\n"
-                   "press,1450,Printing press,Knihtisk\n", encoding="utf-8")
+    bad.write_text(
+        "id,year,title_en,title_cs\nfire,-1000,Fire,Oheň\nwheel,soon,The wheel,Kolo\n"
+        "press,1450,Printing press,Knihtisk\n",
+        encoding="utf-8",
+    )
     desk.find_element(By.ID, "deck-file").send_keys(str(bad))
     problems = desk.find_element(By.ID, "deck-problems")
     wait(desk, lambda: problems.find_elements(By.TAG_NAME, "li"), 20)
@@ -183,8 +190,12 @@ def test_the_page_works_by_keyboard_in_czech_on_a_phone_without_errors_or_other_
 
 
 def post_print_job(live_server, spec):
-    request = urllib.request.Request(f"{live_server.url}/v1/print-jobs", method="POST", data=json.dumps(spec).encode(),
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        f"{live_server.url}/v1/print-jobs",
+        method="POST",
+        data=json.dumps(spec).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
 
@@ -197,8 +208,15 @@ def suspend_workers(live_server, queue):
     for number in range(1, len(Worker.all(connection=queue)) + 1):
         job = post_print_job(live_server, {"kind": "score-sheets", "game_number": number})
         origins.add(Job.fetch(job["id"], connection=queue, serializer=JSONSerializer).origin)
-    wait(None, lambda: all(worker.get_state() == "suspended" for worker in Worker.all(connection=queue)
-                           if origins & set(worker.queue_names())), 30)
+    wait(
+        None,
+        lambda: all(
+            worker.get_state() == "suspended"
+            for worker in Worker.all(connection=queue)
+            if origins & set(worker.queue_names())
+        ),
+        30,
+    )
     return origins
 
 
@@ -229,7 +247,10 @@ def test_a_job_waits_for_a_worker_and_a_failed_job_shows_why(desk, live_server):
         job = waiting_job(queue, game_number=7)
         assert job.origin in origins
         assert {key: job.args[0][key] for key in ("count", "names", "game_number")} == {
-            "count": 3, "names": ["Eva", "Petr"], "game_number": 7}
+            "count": 3,
+            "names": ["Eva", "Petr"],
+            "game_number": 7,
+        }
         job.cancel()  # as `rq cancel` does
         error = desk.find_element(By.ID, "error")
         wait(desk, lambda: error.text, 20)

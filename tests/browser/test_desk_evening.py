@@ -87,8 +87,10 @@ def test_decimal_commas_are_read_as_points_and_what_cannot_be_read_is_refused(de
     desk.save_screenshot(str(artifacts() / "desk-decimal-comma.png"))
 
 
-@pytest.mark.parametrize(("lang", "row", "said"), [("de", "Zeile 3: year: 'soon'", "ist keine ganze Zahl"),
-                                                    ("cs", "řádek 3: year: 'soon'", "není celé číslo")])
+@pytest.mark.parametrize(
+    ("lang", "row", "said"),
+    [("de", "Zeile 3: year: 'soon'", "ist keine ganze Zahl"), ("cs", "řádek 3: year: 'soon'", "není celé číslo")],
+)
 def test_upload_problems_are_in_the_pages_language(desk, live_server, tmp_path, lang, row, said):
     open_desk(desk, live_server, lang)
     bad = tmp_path / "erfindungen.csv"

@@ -23,8 +23,7 @@ SLOW = pytest.mark.slow
 
 def npx(*args: str, timeout: float = 600) -> str:
     """Run a tool of the client's own; fail with what it said."""
-    done = subprocess.run(["npx", "--no-install", *args], cwd=CLIENT, capture_output=True, text=True,
-                          timeout=timeout)
+    done = subprocess.run(["npx", "--no-install", *args], cwd=CLIENT, capture_output=True, text=True, timeout=timeout)
     said = done.stdout + done.stderr
     assert done.returncode == 0, said[-4000:]
     return said
@@ -36,8 +35,9 @@ def tools():
     if shutil.which("node") is None or shutil.which("npm") is None:
         pytest.fail("node and npm are needed (Debian: apt-get install nodejs npm, as .ci/run does)")
     if not (CLIENT / "node_modules" / ".package-lock.json").exists():
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=CLIENT, check=True, capture_output=True,
-                       timeout=900)
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund"], cwd=CLIENT, check=True, capture_output=True, timeout=900
+        )
     return CLIENT
 
 
@@ -68,17 +68,21 @@ def test_the_client_is_strict_and_never_casts():
         assert not re.search(cast, re.sub(r"//.*|\"[^\"\n]*\"|`[^`]*`", "", code)), source.name
 
 
-@pytest.mark.parametrize("game_type", [
-    "timeline",
-    pytest.param("chronology", marks=SLOW),
-    pytest.param("lost-cities", marks=SLOW),
-    pytest.param("around-the-world", marks=SLOW),
-    pytest.param("ticket-to-ride-europe", marks=SLOW),
-])
+@pytest.mark.parametrize(
+    "game_type",
+    [
+        "timeline",
+        pytest.param("chronology", marks=SLOW),
+        pytest.param("lost-cities", marks=SLOW),
+        pytest.param("around-the-world", marks=SLOW),
+        pytest.param("ticket-to-ride-europe", marks=SLOW),
+    ],
+)
 def test_the_typescript_client_plays_to_the_end_and_prints_a_deck(built, served, game_type, tmp_path):
     pdf = tmp_path / "deck.pdf"
-    done = subprocess.run(["node", str(built), served, game_type, str(pdf)], capture_output=True, text=True,
-                          timeout=900)
+    done = subprocess.run(
+        ["node", str(built), served, game_type, str(pdf)], capture_output=True, text=True, timeout=900
+    )
     assert done.returncode == 0, done.stderr[-4000:]
     report = json.loads(done.stdout)
     assert report["type"] == game_type and report["moves"] > 0 and report["messages"] == report["version"]
@@ -105,6 +109,11 @@ def test_other_generators_write_code_that_compiles_strictly(tools, generator):
         # Header parameters reach the generated calls (If-Match, Idempotency-Key, Last-Event-ID, If-None-Match).
         client = (out / "client.ts").read_text(encoding="utf-8")
         assert "PostActionHeaders" in client and "ListEventsHeaders" in client and "GetPdfHeaders" in client
-    done = subprocess.run(["npx", "--no-install", "tsc", "-p", "tsconfig.generated.json", "--noEmit"], cwd=CLIENT,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        ["npx", "--no-install", "tsc", "-p", "tsconfig.generated.json", "--noEmit"],
+        cwd=CLIENT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout[-4000:]

@@ -11,8 +11,26 @@ from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
 from printing.spec import KINDS, REFERENCE_SIZES
 from printing.translations import GAMES
 
-CONTROLS = ("kind", "deck", "game", "lang", "paper", "size", "duplex", "bleed", "back-offset", "count", "per-page",
-            "print", "progress", "download", "error", "preview", "deck-file", "deck-problems")
+CONTROLS = (
+    "kind",
+    "deck",
+    "game",
+    "lang",
+    "paper",
+    "size",
+    "duplex",
+    "bleed",
+    "back-offset",
+    "count",
+    "per-page",
+    "print",
+    "progress",
+    "download",
+    "error",
+    "preview",
+    "deck-file",
+    "deck-problems",
+)
 
 
 class Page(HTMLParser):
@@ -39,15 +57,18 @@ def parse(html: str) -> Page:
     return page
 
 
-@pytest.mark.parametrize(("header", "lang", "title"), [
-    ("cs-CZ,cs;q=0.9,en;q=0.8", "cs", "Příprava tisku"),
-    ("de-DE,en;q=0.5", "de", "Druckbüro"),
-    ("fr-FR,sk;q=0.8", "sk", "Príprava tlače"),
-    ("hu-HU,fr;q=0.8", "hu", "Nyomtatás"),
-    ("ru-RU", "ru", "Печать"),
-    ("fr-FR,it;q=0.8", "en", "Print desk"),
-    ("", "en", "Print desk"),
-])
+@pytest.mark.parametrize(
+    ("header", "lang", "title"),
+    [
+        ("cs-CZ,cs;q=0.9,en;q=0.8", "cs", "Příprava tisku"),
+        ("de-DE,en;q=0.5", "de", "Druckbüro"),
+        ("fr-FR,sk;q=0.8", "sk", "Príprava tlače"),
+        ("hu-HU,fr;q=0.8", "hu", "Nyomtatás"),
+        ("ru-RU", "ru", "Печать"),
+        ("fr-FR,it;q=0.8", "en", "Print desk"),
+        ("", "en", "Print desk"),
+    ],
+)
 def test_the_page_speaks_the_visitors_language(client, header, lang, title):
     response = client.get("/", headers={"Accept-Language": header} if header else {})
     assert response.status_code == 200 and response.mimetype == "text/html"
@@ -111,8 +132,13 @@ def test_every_language_has_every_text_and_the_same_placeholders():
     used |= set(re.findall(r"\bt\.(\w+)", (ASSETS / "templates" / "desk.html").read_text(encoding="utf-8")))
     assert used <= set(english), used - set(english)
     # Texts built from a prefix and a value in the template.
-    for prefix, values in (("kind_", KINDS), ("game_", GAMES), ("paper_", PAPERS), ("duplex_", DUPLEX_MODES),
-                           ("size_", (*CARD_SIZES, *REFERENCE_SIZES))):
+    for prefix, values in (
+        ("kind_", KINDS),
+        ("game_", GAMES),
+        ("paper_", PAPERS),
+        ("duplex_", DUPLEX_MODES),
+        ("size_", (*CARD_SIZES, *REFERENCE_SIZES)),
+    ):
         assert {prefix + value for value in values} <= set(english)
     assert json.loads((ASSETS / "texts" / "cs.json").read_text(encoding="utf-8"))["title"] == "Příprava tisku"
 

@@ -50,8 +50,11 @@ def _examples(schema: Schema):
     return st.tuples(near, extra).map(lambda pair: {**pair[0], **pair[1]})
 
 
-ALL_SCHEMAS = [(name, kind, checker) for name, game in sorted(GAMES.items())
-               for kind, checker in sorted(_action_checkers(game).items())]
+ALL_SCHEMAS = [
+    (name, kind, checker)
+    for name, game in sorted(GAMES.items())
+    for kind, checker in sorted(_action_checkers(game).items())
+]
 
 
 @pytest.mark.parametrize(("name", "kind", "checker"), ALL_SCHEMAS, ids=[f"{n}-{k}" for n, k, _ in ALL_SCHEMAS])
@@ -121,6 +124,7 @@ def test_the_rules_get_their_own_copy_of_an_action_shallow_when_flat_deep_when_n
         match = new_match(name, 2, {}, 3)
         seat = sorted(match.to_act())[0]
         action = game.legal_actions(match.state, seat)[0]
+
         def apply(state, seat, action, given=given, original=game.apply):
             given.append(action)
             return original(state, seat, action)

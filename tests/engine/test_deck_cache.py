@@ -6,8 +6,15 @@ from engine.decks.parse import parse_deck
 
 
 def deck(number, picture=0):
-    cards = [{"id": f"event-{chr(97 + i)}", "year": 1900 + i, "title": {"en": f"Event {number} {i}"},
-              **({"image": "x" * picture} if picture else {})} for i in range(4)]
+    cards = [
+        {
+            "id": f"event-{chr(97 + i)}",
+            "year": 1900 + i,
+            "title": {"en": f"Event {number} {i}"},
+            **({"image": "x" * picture} if picture else {}),
+        }
+        for i in range(4)
+    ]
     return parse_deck({"id": f"user-{number:032x}", "kind": "dated", "title": {"en": "D"}, "cards": cards})
 
 

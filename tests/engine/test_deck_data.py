@@ -121,9 +121,13 @@ def test_each_built_in_deck_file_is_named_after_its_deck():
 def test_german_work_titles_are_quoted_in_both_decks_alike():
     """The timeline deck quotes works „…“ in German; the chronology deck does the same."""
     chronology = {card.id: card.title["de"] for card in builtin_decks()["chronology-classic"].cards}
-    for card_id, work in (("the-prince", "Der Fürst"), ("faust-part-one", "Faust. Der Tragödie erster Teil"),
-                          ("war-and-peace", "Krieg und Frieden"), ("star-wars", "Krieg der Sterne"),
-                          ("on-the-origin-of-species", "Über die Entstehung der Arten")):
+    for card_id, work in (
+        ("the-prince", "Der Fürst"),
+        ("faust-part-one", "Faust. Der Tragödie erster Teil"),
+        ("war-and-peace", "Krieg und Frieden"),
+        ("star-wars", "Krieg der Sterne"),
+        ("on-the-origin-of-species", "Über die Entstehung der Arten"),
+    ):
         assert f"„{work}“" in chronology[card_id]
     unquoted = [title for title in chronology.values() if "„" in title and "“" not in title]
     assert not unquoted

@@ -32,8 +32,9 @@ def playout_with_resignations(game, players: int, seed: int, leave: int):
             assert not shape_errors(game.outcome_schema, outcome), shape_errors(game.outcome_schema, outcome)
             gone = match.state.get("resigned", [])
             assert not set(outcome["winners"]) & set(gone)
-            assert [row["seat"] for row in outcome["standings"]][len(outcome["standings"]) - len(gone):] == \
-                [row["seat"] for row in outcome["standings"] if row["seat"] in gone]
+            assert [row["seat"] for row in outcome["standings"]][len(outcome["standings"]) - len(gone) :] == [
+                row["seat"] for row in outcome["standings"] if row["seat"] in gone
+            ]
             return match
         leaver = leavers[0] if leavers and rng.randbelow(12) == 0 else None
         if leaver is not None and leaver not in match.state.get("resigned", ()):

@@ -13,15 +13,15 @@ from tests.jpegs import many_scans
 
 
 def test_csv_reads_languages_bc_years_and_skips_empty_cells():
-    doc = deck_from_csv("id,year,title_en,title_hu,note\nrome,753 BC,Rome founded,Róma alapítása,\n"
-                        "moon,1969,Moon landing,,\n", "Mine")
+    doc = deck_from_csv(
+        "id,year,title_en,title_hu,note\nrome,753 BC,Rome founded,Róma alapítása,\nmoon,1969,Moon landing,,\n", "Mine"
+    )
     assert doc["cards"][0] == {"id": "rome", "year": -753, "title": {"en": "Rome founded", "hu": "Róma alapítása"}}
     assert doc["cards"][1]["title"] == {"en": "Moon landing"}
 
 
 def test_ordinal_csv_orders_groups_by_first_appearance():
-    doc = deck_from_csv("id,group,position,title_en\na,Book II,5,A\nb,Book I,1,B\nc,Book II,7,C\n", "Story",
-                        "ordinal")
+    doc = deck_from_csv("id,group,position,title_en\na,Book II,5,A\nb,Book I,1,B\nc,Book II,7,C\n", "Story", "ordinal")
     deck, _ = user_deck(doc)
     assert [g.id for g in deck.groups] == ["book-ii", "book-i"]
     assert deck.key(deck.cards[2]) < deck.key(deck.cards[1]), "Book II came first in the file"
@@ -34,14 +34,19 @@ def test_unknown_columns_are_refused():
 
 def test_problems_name_csv_rows():
     assert csv_problems(["cards[0].year: '14S0' is not a whole number"]) == [
-        "row 2: year: '14S0' is not a whole number"]
+        "row 2: year: '14S0' is not a whole number"
+    ]
     assert csv_problems(["cards[3].id: 'moon' is used twice, first by cards[1]"]) == [
-        "row 5: id: 'moon' is used twice, first by row 3"]
+        "row 5: id: 'moon' is used twice, first by row 3"
+    ]
 
 
 def test_the_id_is_a_content_address():
-    doc = {"kind": "dated", "title": {"en": "T"}, "cards": [{"id": "a", "year": 1, "title": {"en": "A"}},
-                                                           {"id": "b", "year": 2, "title": {"en": "B"}}]}
+    doc = {
+        "kind": "dated",
+        "title": {"en": "T"},
+        "cards": [{"id": "a", "year": 1, "title": {"en": "A"}}, {"id": "b", "year": 2, "title": {"en": "B"}}],
+    }
     first, _ = user_deck(doc)
     again, _ = user_deck({**doc, "id": "my-own-name"})
     other, _ = user_deck({**doc, "title": {"en": "U"}})
@@ -64,11 +69,14 @@ def test_pictures_must_decode_and_match_their_type():
     assert "at most" in image_problem(big)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("id,title_en\na,A,extra\n", "row 2: more cells"),
-    ('id,title_en\n"a,A\n', "not a readable CSV"),
-    ("\r}\u00ec", "the first row names the columns"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("id,title_en\na,A,extra\n", "row 2: more cells"),
+        ('id,title_en\n"a,A\n', "not a readable CSV"),
+        ("\r}\u00ec", "the first row names the columns"),
+    ],
+)
 def test_broken_csv_is_a_deck_error_not_a_crash(text, message):
     with pytest.raises(DeckError, match=message):
         deck_from_csv(text, "x")
@@ -87,12 +95,19 @@ def test_scans_are_counted_from_the_markers():
     assert jpeg.scans(many_scans(64, 300)[:-400]) < 300 and jpeg.scans(b"\x89PNG") == 0
 
 
-@pytest.mark.parametrize(("side", "scans", "problem"), [
-    (1024, 65, "image: a JPEG of 65 scans; at most 64 (save it again, as a baseline JPEG)"),
-    (256, 2000, "image: a JPEG of 2000 scans; at most 64 (save it again, as a baseline JPEG)"),
-    (4096, 21, "image: a 4096x4096 JPEG of 21 scans; at most 335,544,320 pixels times scans (save it again as a "
-               "baseline JPEG, or smaller)"),
-])
+@pytest.mark.parametrize(
+    ("side", "scans", "problem"),
+    [
+        (1024, 65, "image: a JPEG of 65 scans; at most 64 (save it again, as a baseline JPEG)"),
+        (256, 2000, "image: a JPEG of 2000 scans; at most 64 (save it again, as a baseline JPEG)"),
+        (
+            4096,
+            21,
+            "image: a 4096x4096 JPEG of 21 scans; at most 335,544,320 pixels times scans (save it again as a "
+            "baseline JPEG, or smaller)",
+        ),
+    ],
+)
 def test_a_jpeg_of_too_many_scans_is_refused_before_it_is_decoded(side, scans, problem):
     assert image_problem(_jpeg_uri(many_scans(side, scans))) == problem
 

@@ -34,12 +34,14 @@ def view(service: Service, game_id: str, token: str) -> dict:
 
 
 def send_move(service: Service, game_id: str, token: str, action: dict, key: str) -> Answer:
-    return service.call("POST", f"/v1/games/{game_id}/actions", action,
-                        headers={**bearer(token), "Idempotency-Key": key})
+    return service.call(
+        "POST", f"/v1/games/{game_id}/actions", action, headers={**bearer(token), "Idempotency-Key": key}
+    )
 
 
-def move_until_answered(service: Service, game_id: str, token: str, action: dict, key: str,
-                        within: float = 30) -> Answer:
+def move_until_answered(
+    service: Service, game_id: str, token: str, action: dict, key: str, within: float = 30
+) -> Answer:
     """Send a move, and send it again with the same Idempotency-Key through broken connections and 503s."""
     deadline = time.monotonic() + within
     while True:
@@ -92,8 +94,13 @@ def logged_versions(service: Service, game_id: str) -> set[int]:
         return {entry["v"] for entry in GameStore(connection).log(game_id)}
 
 
-def wait_for_job(service: Service, job_id: str, statuses: set[str], within: float = 60,
-                 allowed: frozenset[str] = frozenset({"queued", "started", "finished"})) -> dict:
+def wait_for_job(
+    service: Service,
+    job_id: str,
+    statuses: set[str],
+    within: float = 60,
+    allowed: frozenset[str] = frozenset({"queued", "started", "finished"}),
+) -> dict:
     """Poll a print job until its status is one of `statuses`; every status on the way must be `allowed`."""
     deadline = time.monotonic() + within
     while True:

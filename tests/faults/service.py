@@ -76,8 +76,22 @@ class Service:
     def start(self, timeout: float = 60) -> None:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "api.cli", "serve", "--port", str(self.port), "--workers", "2",
-                 "--threads", "4"], env=self.env, stdout=log, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "api.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--workers",
+                    "2",
+                    "--threads",
+                    "4",
+                ],
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         self.wait_ready(timeout)
 
     def wait_ready(self, timeout: float = 60) -> None:
@@ -156,11 +170,16 @@ class Service:
     def store(self) -> redis.Redis:
         return redis.Redis.from_url(f"unix://{self.data_dir / 'redis.sock'}")
 
-    def call(self, method: str, path: str, body=None, headers: dict[str, str] | None = None,
-             timeout: float = 30) -> Answer:
+    def call(
+        self, method: str, path: str, body=None, headers: dict[str, str] | None = None, timeout: float = 30
+    ) -> Answer:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method, headers={
-            **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
+        request = urllib.request.Request(
+            self.base + path,
+            data=data,
+            method=method,
+            headers={**({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})},
+        )
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
                 return Answer(response.status, dict(response.headers), response.read())

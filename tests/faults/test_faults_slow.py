@@ -73,8 +73,9 @@ class Player(threading.Thread):
                 game_id, token = self.fresh_game()
                 continue
             count += 1
-            answer = move_until_answered(self.service, game_id, token, mine["legal_actions"][0],
-                                         f"{self.name}-{count}", within=60)
+            answer = move_until_answered(
+                self.service, game_id, token, mine["legal_actions"][0], f"{self.name}-{count}", within=60
+            )
             assert answer.status == 200, answer.body
             self.acknowledged[game_id].add(answer.json()["game"]["version"])
 
@@ -160,8 +161,22 @@ def test_as_pid_1_serve_reaps_the_orphans_of_a_killed_api(tmp_path, redis_url):
     server = Service(tmp_path / "data", tmp_path / "serve.log", DESKOVKA_REDIS_URL=redis_url)
     with open(server.log, "ab") as log:
         outer = subprocess.Popen(
-            ["unshare", "--pid", "--fork", "--mount-proc", sys.executable, "-m", "api.cli", "serve", "--port",
-             str(server.port)], env=server.env, stdout=log, stderr=subprocess.STDOUT)
+            [
+                "unshare",
+                "--pid",
+                "--fork",
+                "--mount-proc",
+                sys.executable,
+                "-m",
+                "api.cli",
+                "serve",
+                "--port",
+                str(server.port),
+            ],
+            env=server.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     server.process = outer
     try:
         server.wait_ready(60)

@@ -42,9 +42,26 @@ def start(folder: Path, *args: str, port: int | None = None) -> tuple[subprocess
     need_redis7()
     port = port or free_port()
     folder.mkdir(parents=True, exist_ok=True)
-    process = subprocess.Popen([BINARY, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
-                                "--save", "", "--appendonly", "no", "--protected-mode", "no", *args],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            BINARY,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(folder),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--protected-mode",
+            "no",
+            *args,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 10
     while True:
         try:
@@ -63,29 +80,51 @@ def stop(processes: list[subprocess.Popen]) -> None:
         process.wait(10)
 
 
-def cluster(folder: Path, masters: int = 3, replicas: int = 1,
-            node_timeout: int = 1000) -> tuple[list[subprocess.Popen], list[int]]:
+def cluster(
+    folder: Path, masters: int = 3, replicas: int = 1, node_timeout: int = 1000
+) -> tuple[list[subprocess.Popen], list[int]]:
     """A Redis Cluster of `masters` masters with `replicas` replicas each, created with `redis-cli --cluster`."""
     processes, ports = [], []
     try:
         for i in range(masters * (1 + replicas)):
-            process, port = start(folder / f"node{i}", "--cluster-enabled", "yes", "--cluster-config-file",
-                                  "nodes.conf", "--cluster-node-timeout", str(node_timeout), port=cluster_port())
+            process, port = start(
+                folder / f"node{i}",
+                "--cluster-enabled",
+                "yes",
+                "--cluster-config-file",
+                "nodes.conf",
+                "--cluster-node-timeout",
+                str(node_timeout),
+                port=cluster_port(),
+            )
             processes.append(process)
             ports.append(port)
     except BaseException:
         stop(processes)
         raise
     cli = "/usr/bin/redis-cli"  # Debian's, beside its server
-    subprocess.run([cli, "--cluster", "create", *(f"127.0.0.1:{port}" for port in ports), "--cluster-replicas",
-                    str(replicas), "--cluster-yes"], check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [
+            cli,
+            "--cluster",
+            "create",
+            *(f"127.0.0.1:{port}" for port in ports),
+            "--cluster-replicas",
+            str(replicas),
+            "--cluster-yes",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     deadline = time.monotonic() + 30
     while True:
         states = [redis.Redis(port=port).cluster("info")["cluster_state"] for port in ports]
         if all(state == "ok" for state in states):
             replicas_linked = sum(redis.Redis(port=p).info("replication")["role"] == "slave" for p in ports)
             if replicas_linked == masters * replicas and all(
-                    redis.Redis(port=p).info("replication").get("master_link_status", "up") == "up" for p in ports):
+                redis.Redis(port=p).info("replication").get("master_link_status", "up") == "up" for p in ports
+            ):
                 return processes, ports
         assert time.monotonic() < deadline, f"the cluster did not settle: {states}"
         time.sleep(0.2)

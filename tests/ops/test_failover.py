@@ -34,8 +34,17 @@ def player(app, acked, stop, seed):
     Idempotency-Key until it is answered, and its acknowledged version kept."""
     client = app.test_client()
     while not stop.is_set():
-        created = answer(lambda: client.post("/v1/games", json={"type": "timeline", "seed": seed, "seats": [
-            {"name": "A"}, {"name": "B"}], "options": {"hand_size": 8}}))
+        created = answer(
+            lambda: client.post(
+                "/v1/games",
+                json={
+                    "type": "timeline",
+                    "seed": seed,
+                    "seats": [{"name": "A"}, {"name": "B"}],
+                    "options": {"hand_size": 8},
+                },
+            )
+        )
         if created is None:
             time.sleep(0.05)
             continue
@@ -58,9 +67,13 @@ def player(app, acked, stop, seed):
                 continue
             number += 1
             while not stop.is_set():
-                moved = answer(lambda: client.post(  # noqa: B023
-                    f"/v1/games/{game_id}/actions", json=mine.get_json()["legal_actions"][0],  # noqa: B023
-                    headers={"Authorization": f"Bearer {token}", "Idempotency-Key": f"m{number}"}))  # noqa: B023
+                moved = answer(
+                    lambda: client.post(  # noqa: B023
+                        f"/v1/games/{game_id}/actions",  # noqa: B023
+                        json=mine.get_json()["legal_actions"][0],  # noqa: B023
+                        headers={"Authorization": f"Bearer {token}", "Idempotency-Key": f"m{number}"},  # noqa: B023
+                    )
+                )
                 if moved is not None:
                     if moved.status_code == 200:
                         acked[game_id].append((seat, f"m{number}"))
@@ -73,13 +86,22 @@ def failover(tmp_path, queue_url, acks):
     processes, ports = servers.cluster(tmp_path, node_timeout=1000)
     try:
         url = f"redis+cluster://127.0.0.1:{ports[0]}"
-        app = create_app({"REDIS_URL": url, "QUEUE_URL": queue_url, "TESTING": True, "RATE_LIMITS": {},
-                          "REPLICA_ACKS": acks, "REPLICA_TIMEOUT": 0.3})
+        app = create_app(
+            {
+                "REDIS_URL": url,
+                "QUEUE_URL": queue_url,
+                "TESTING": True,
+                "RATE_LIMITS": {},
+                "REPLICA_ACKS": acks,
+                "REPLICA_TIMEOUT": 0.3,
+            }
+        )
         # The master that dies: the first master's (every game on it loses its master).
         victim_port = ports[0]
         victim = processes[0]
-        replica_port = next(p for p in ports if redis.Redis(port=p).info("replication").get("master_port")
-                            == victim_port)
+        replica_port = next(
+            p for p in ports if redis.Redis(port=p).info("replication").get("master_port") == victim_port
+        )
         replica = processes[ports.index(replica_port)]
         acked: dict[str, int] = {}
         stop = threading.Event()
@@ -105,8 +127,11 @@ def failover(tmp_path, queue_url, acks):
         fresh = redis.RedisCluster(host="127.0.0.1", port=replica_port)
         # Play goes on after the failover, and the first legal action is the same again from the same state, so a
         # lost move may be made again identically: its first answer, kept under its own key, tells it apart.
-        stored = {(game_id, seat, key): fresh.exists(f"dk:{{g:{game_id}}}:idem:{seat}:{key}")
-                  for game_id, moves in acked.items() for seat, key in moves}
+        stored = {
+            (game_id, seat, key): fresh.exists(f"dk:{{g:{game_id}}}:idem:{seat}:{key}")
+            for game_id, moves in acked.items()
+            for seat, key in moves
+        }
         fresh.close()
         return acked, stored
     finally:

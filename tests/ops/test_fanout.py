@@ -18,8 +18,7 @@ def redis7(tmp_path_factory):
 
 
 def apps(url, count):
-    made = [create_app({"REDIS_URL": url, "QUEUE_URL": url, "TESTING": True, "RATE_LIMITS": {}})
-            for _ in range(count)]
+    made = [create_app({"REDIS_URL": url, "QUEUE_URL": url, "TESTING": True, "RATE_LIMITS": {}}) for _ in range(count)]
     made[0].extensions["deskovka"]["redis"].flushdb()
     return made
 
@@ -35,8 +34,10 @@ def moves_reach(url):
     one, two = made = apps(url, 2)
     try:
         games = [create(one.test_client(), [{"name": "A"}, {"name": "B"}], seed=seed) for seed in (1, 2)]
-        polls = [poll_in_background(app, f"/v1/games/{game['id']}/events?after=0&wait=20")
-                 for app, (game, _) in zip(made, games, strict=True)]
+        polls = [
+            poll_in_background(app, f"/v1/games/{game['id']}/events?after=0&wait=20")
+            for app, (game, _) in zip(made, games, strict=True)
+        ]
         for app in made:
             wait_until_following(app, 1)
         for game, tokens in games:

@@ -14,8 +14,12 @@ from tests.api.live import start_api, stop
 
 def call(port, method, path, body=None, headers=None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method, headers={
-        **({"Content-Type": "application/json"} if data else {}), **(headers or {})})
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=data,
+        method=method,
+        headers={**({"Content-Type": "application/json"} if data else {}), **(headers or {})},
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return answer.status, dict(answer.headers), answer.read()
@@ -28,11 +32,17 @@ def families(text):
 
 
 def test_json_lines_request_ids_and_metrics_of_a_live_api(redis_url):
-    server, port = start_api(redis_url, 2, DESKOVKA_LOG_FORMAT="json", DESKOVKA_ACCESS_LOG="on",
-                             DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="0")
+    server, port = start_api(
+        redis_url, 2, DESKOVKA_LOG_FORMAT="json", DESKOVKA_ACCESS_LOG="on", DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="0"
+    )
     try:
-        status, headers, body = call(port, "POST", "/v1/games", {"type": "timeline", "seats": [
-            {"name": "A"}, {"name": "B"}], "seed": 4}, {"X-Request-ID": "made-by-the-client-1"})
+        status, headers, body = call(
+            port,
+            "POST",
+            "/v1/games",
+            {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "seed": 4},
+            {"X-Request-ID": "made-by-the-client-1"},
+        )
         assert status == 201 and headers["X-Request-ID"] == "made-by-the-client-1"
         created = json.loads(body)
         game_id, token = created["game"]["id"], created["tokens"][0]["token"]
@@ -41,8 +51,7 @@ def test_json_lines_request_ids_and_metrics_of_a_live_api(redis_url):
         missing_id = headers["X-Request-ID"]
         _, _, body = call(port, "GET", f"/v1/games/{game_id}", headers={"Authorization": f"Bearer {token}"})
         action = json.loads(body)["legal_actions"][0]
-        status, _, _ = call(port, "POST", f"/v1/games/{game_id}/actions", action,
-                            {"Authorization": f"Bearer {token}"})
+        status, _, _ = call(port, "POST", f"/v1/games/{game_id}/actions", action, {"Authorization": f"Bearer {token}"})
         assert status == 200
         # A follower waiting while the metrics are read, in whichever worker takes it.
         waiting = threading.Thread(target=call, args=(port, "GET", f"/v1/games/{game_id}/events?after=1&wait=3"))
@@ -65,7 +74,8 @@ def test_json_lines_request_ids_and_metrics_of_a_live_api(redis_url):
         assert moves.type == "histogram"
         assert [s.value for s in moves.samples if s.name.endswith("_count")] == [1.0]
         assert [(s.labels, s.value) for s in found["deskovka_moves"].samples if s.name.endswith("_total")] == [
-            ({"type": "timeline"}, 1.0)]
+            ({"type": "timeline"}, 1.0)
+        ]
         assert [s.value for s in found["deskovka_games"].samples if s.name.endswith("_total")] == [1.0]
         assert "deskovka_print_queue_length" in found
     finally:
@@ -94,7 +104,9 @@ def test_a_5xx_is_logged_with_its_traceback_a_4xx_without(make_app, caplog):
     assert len(failed) == 1 and "a bug" in str(failed[0].exc_info[1])
     lines = [r for r in caplog.records if r.name == "deskovka.request"]
     assert [(r.request_id, r.status, r.levelname, bool(r.exc_info)) for r in lines] == [
-        ("r-500", 500, "WARNING", False), ("r-404", 404, "INFO", False)]
+        ("r-500", 500, "WARNING", False),
+        ("r-404", 404, "INFO", False),
+    ]
 
 
 def test_json_lines_fold_a_traceback_into_the_line():

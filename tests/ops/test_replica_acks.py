@@ -30,8 +30,11 @@ def move(url, app):
     action = view(app.test_client(), game["id"], tokens[0])["legal_actions"][0]
 
     def send(through):
-        return through.test_client().post(f"/v1/games/{game['id']}/actions", json=action, headers={
-            "Authorization": f"Bearer {tokens[0]}", "Idempotency-Key": "k1"})
+        return through.test_client().post(
+            f"/v1/games/{game['id']}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {tokens[0]}", "Idempotency-Key": "k1"},
+        )
 
     return game["id"], send(app), send
 

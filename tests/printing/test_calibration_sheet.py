@@ -52,8 +52,11 @@ def test_no_two_texts_on_the_back_overlap(paper, size):
     with open_pdf(pdf) as document:
         words = document.pages[1].extract_words(keep_blank_chars=False, use_text_flow=True)
     boxes = [(w["x0"], w["top"], w["x1"], w["bottom"], w["text"]) for w in words]
-    touching = [(a[4], b[4]) for a, b in itertools.combinations(boxes, 2)
-                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+    touching = [
+        (a[4], b[4])
+        for a, b in itertools.combinations(boxes, 2)
+        if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    ]
     assert touching == []
 
 
@@ -69,7 +72,7 @@ def card_rects(pdf: bytes, trims) -> list[tuple[float, float]]:
         edges = set()
         for rect in page.rects:
             for trim in trims:
-                if (abs(rect["x0"] / mm - trim.x) < 0.05 and abs((height - rect["bottom"]) / mm - trim.y) < 0.05):
+                if abs(rect["x0"] / mm - trim.x) < 0.05 and abs((height - rect["bottom"]) / mm - trim.y) < 0.05:
                     edges.add((round(trim.x, 2), round(trim.y, 2)))
         return sorted(edges)
 

@@ -26,8 +26,14 @@ def test_a_csv_file_prints_offline_in_its_language(tmp_path, monkeypatch):
 
 
 def test_a_json_file_prints_offline(tmp_path):
-    doc = {"kind": "dated", "title": {"en": "Two"}, "cards": [
-        {"id": "a", "year": 1, "title": {"en": "First thing"}}, {"id": "b", "year": 2, "title": {"en": "Second"}}]}
+    doc = {
+        "kind": "dated",
+        "title": {"en": "Two"},
+        "cards": [
+            {"id": "a", "year": 1, "title": {"en": "First thing"}},
+            {"id": "b", "year": 2, "title": {"en": "Second"}},
+        ],
+    }
     deck, out = tmp_path / "two.json", tmp_path / "out.pdf"
     deck.write_text(json.dumps(doc), encoding="utf-8")
     assert cli.main(["deck", str(deck), "-o", str(out)]) == 0

@@ -19,8 +19,18 @@ def test_sheets_are_written_with_every_option(tmp_path, capsys):
 
 def test_reference_is_written_with_every_option(tmp_path):
     out = tmp_path / "card.pdf"
-    argv = ["reference", "ticket-to-ride-europe", "--lang", "ru", "--size", "a6", "--paper", "letter",
-            "--duplex", "short"]
+    argv = [
+        "reference",
+        "ticket-to-ride-europe",
+        "--lang",
+        "ru",
+        "--size",
+        "a6",
+        "--paper",
+        "letter",
+        "--duplex",
+        "short",
+    ]
     assert cli.main([*argv, "--back-offset=-1,0.5", "-o", str(out)]) == 0
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) == 2

@@ -54,8 +54,17 @@ def _lettering(canvas: Canvas) -> None:
 
 def _chars(pdf: bytes) -> list[tuple]:
     with open_pdf(pdf) as document:
-        return [(c["text"], c["fontname"], round(c["size"], 3), round(c["x0"], 3), round(c["top"], 3),
-                 c["non_stroking_color"]) for c in document.pages[0].chars]
+        return [
+            (
+                c["text"],
+                c["fontname"],
+                round(c["size"], 3),
+                round(c["x0"], 3),
+                round(c["top"], 3),
+                c["non_stroking_color"],
+            )
+            for c in document.pages[0].chars
+        ]
 
 
 def test_lines_read_back_as_reportlabs_own():

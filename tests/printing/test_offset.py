@@ -39,16 +39,21 @@ def same_places(page: list[tuple], expected: list[tuple]) -> bool:
 
 def boxes(pdf: bytes) -> list[dict[str, tuple[float, ...]]]:
     """Every page's trim and bleed boxes, and its paper."""
-    return [{name: tuple(round(float(v), 2) for v in getattr(page, name)) for name in ("trimbox", "bleedbox",
-                                                                                     "mediabox")}
-            for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+    return [
+        {name: tuple(round(float(v), 2) for v in getattr(page, name)) for name in ("trimbox", "bleedbox", "mediabox")}
+        for page in pypdf.PdfReader(io.BytesIO(pdf)).pages
+    ]
 
 
 def moved_box(box: tuple[float, ...], paper: tuple[float, ...], offset: tuple[float, float]) -> tuple[float, ...]:
     """Return a box moved by an offset in mm, kept inside the paper."""
     dx, dy = offset[0] * MM, offset[1] * MM
-    return (max(box[0] + dx, paper[0]), max(box[1] + dy, paper[1]), min(box[2] + dx, paper[2]),
-            min(box[3] + dy, paper[3]))
+    return (
+        max(box[0] + dx, paper[0]),
+        max(box[1] + dy, paper[1]),
+        min(box[2] + dx, paper[2]),
+        min(box[3] + dy, paper[3]),
+    )
 
 
 def assert_backs_moved(plain: bytes, shifted: bytes, offset: tuple[float, float]) -> None:
@@ -83,8 +88,10 @@ def test_a_reference_cards_back_moves_by_the_offset():
 
 
 def test_the_calibration_sheets_scales_move_by_the_offset_and_its_words_name_it():
-    plain, shifted = printing.render({"kind": "calibration"}), printing.render({"kind": "calibration",
-                                                                                "back_offset": [1, -2]})
+    plain, shifted = (
+        printing.render({"kind": "calibration"}),
+        printing.render({"kind": "calibration", "back_offset": [1, -2]}),
+    )
     lines = [[mark for mark in page if mark[0] == "line"] for page in marks(plain)]
     lines_shifted = [[mark for mark in page if mark[0] == "line"] for page in marks(shifted)]
     assert same_places(lines_shifted[0], lines[0]) and same_places(lines_shifted[1], moved(lines[1], (1, -2)))

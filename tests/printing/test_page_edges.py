@@ -26,10 +26,16 @@ def too_near_the_edge(pdf: bytes) -> list[str]:
         for number, page in enumerate(document.pages):
             for kind in ("chars", "lines", "rects", "curves", "images"):
                 for thing in getattr(page, kind):
-                    if (thing["x0"] < EDGE - SLACK or thing["top"] < EDGE - SLACK
-                            or thing["x1"] > page.width - EDGE + SLACK or thing["bottom"] > page.height - EDGE + SLACK):
-                        found.append(f"page {number + 1}: {kind[:-1]} {thing.get('text', '')!r} at "
-                                     f"({thing['x0'] / mm:.1f}, {thing['top'] / mm:.1f}) mm")
+                    if (
+                        thing["x0"] < EDGE - SLACK
+                        or thing["top"] < EDGE - SLACK
+                        or thing["x1"] > page.width - EDGE + SLACK
+                        or thing["bottom"] > page.height - EDGE + SLACK
+                    ):
+                        found.append(
+                            f"page {number + 1}: {kind[:-1]} {thing.get('text', '')!r} at "
+                            f"({thing['x0'] / mm:.1f}, {thing['top'] / mm:.1f}) mm"
+                        )
     return found
 
 
@@ -117,8 +123,9 @@ def test_the_score_sheet_pads_cut_line_keeps_5_mm_from_the_edges():
 
 @pytest.mark.parametrize(("paper", "size", "duplex"), [("a4", "poker", "long"), ("letter", "a6", "fold")])
 def test_reference_sheets_keep_5_mm_and_carry_the_slug(paper, size, duplex):
-    pdf = printing.render({"kind": "reference", "game": "around-the-world", "lang": "ru", "paper": paper,
-                           "size": size, "duplex": duplex})
+    pdf = printing.render(
+        {"kind": "reference", "game": "around-the-world", "lang": "ru", "paper": paper, "size": size, "duplex": duplex}
+    )
     assert too_near_the_edge(pdf) == []
     with open_pdf(pdf) as document:
         assert f"{paper.upper()} · " in page_text(document.pages[0])

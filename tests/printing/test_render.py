@@ -97,9 +97,14 @@ def _pairs(pdf: bytes, plan, turned: bool):
         fronts = {text_in(front_page, box)[:9]: box for box in card_boxes(front_page, plan)}
         backs = {text_in(back_page, box, turned)[:9]: box for box in card_boxes(back_page, plan)}
         if turned:
-            on_cards = [c for c in back_page.chars if any(
-                box.holds((c["x0"] + c["x1"]) / 2, back_page.height - (c["top"] + c["bottom"]) / 2)
-                for box in card_boxes(back_page, plan))]
+            on_cards = [
+                c
+                for c in back_page.chars
+                if any(
+                    box.holds((c["x0"] + c["x1"]) / 2, back_page.height - (c["top"] + c["bottom"]) / 2)
+                    for box in card_boxes(back_page, plan)
+                )
+            ]
             assert on_cards and all(c["matrix"][0] < 0 for c in on_cards)  # drawn turned 180° (not the slug)
         assert fronts.keys() == backs.keys() and len(fronts) == min(7, plan.per_sheet)
         for title, front in fronts.items():
@@ -277,10 +282,17 @@ def test_printing_stays_pure():
     assert shown.stdout.strip() == "[]", shown.stderr
 
 
-@pytest.mark.parametrize(("lang", "label"), [
-    ("en", "1200 BC"), ("cs", "1200 př. n. l."), ("sk", "1200 pred n. l."), ("hu", "i. e. 1200"),
-    ("ru", "1200 до н. э."), ("de", "1200 v. Chr."),
-])
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [
+        ("en", "1200 BC"),
+        ("cs", "1200 př. n. l."),
+        ("sk", "1200 pred n. l."),
+        ("hu", "i. e. 1200"),
+        ("ru", "1200 до н. э."),
+        ("de", "1200 v. Chr."),
+    ],
+)
 def test_years_before_the_common_era_carry_the_languages_era_label(lang, label):
     pdf = printing.render_deck(dated_deck(3), {"lang": lang, "duplex": "long"})
     reader = pypdf.PdfReader(io.BytesIO(pdf))
@@ -307,8 +319,16 @@ def test_the_date_cannot_be_read_through_the_question_side(duplex):
                 x0, x1 = width - x1, width - x0
             else:
                 top, bottom = height - bottom, height - top
-            screen = [c for c in front.chars if c["text"].isdigit() and abs(c["size"] - char["size"]) < 0.01
-                      and c["x0"] < x1 and c["x1"] > x0 and c["top"] < bottom and c["bottom"] > top]
+            screen = [
+                c
+                for c in front.chars
+                if c["text"].isdigit()
+                and abs(c["size"] - char["size"]) < 0.01
+                and c["x0"] < x1
+                and c["x1"] > x0
+                and c["top"] < bottom
+                and c["bottom"] > top
+            ]
             assert screen, f"nothing hides {char['text']!r} at ({x0:.0f}, {top:.0f})"
         for box in card_boxes(front, plan):
             text = text_in(front, box)

@@ -36,18 +36,22 @@ class ActionHeadersSchema(Schema):
 
     if_match = fields.String(
         data_key="If-Match",
-        metadata={"description": 'The version you saw, as its ETag gave it: `"7"`; also accepted are the weak form '
-                                 '`W/"7"`, a bare `7` and `*` (any version, as without the header). A stale '
-                                 "version, or a value naming no version, gets 412 game/version_mismatch. Without "
-                                 "it, an action that loses a race is checked again against the newest state, which "
-                                 "suits simultaneous steps (several seats in to_act).",
-                  "example": '"7"'},
+        metadata={
+            "description": 'The version you saw, as its ETag gave it: `"7"`; also accepted are the weak form '
+            '`W/"7"`, a bare `7` and `*` (any version, as without the header). A stale '
+            "version, or a value naming no version, gets 412 game/version_mismatch. Without "
+            "it, an action that loses a race is checked again against the newest state, which "
+            "suits simultaneous steps (several seats in to_act).",
+            "example": '"7"',
+        },
     )
     idempotency_key = fields.String(
         data_key="Idempotency-Key",
         validate=validate.Length(1, 200),
-        metadata={"description": "Repeat a request with the same key to get the first answer again; it is kept "
-                                 "for a day (the server's DESKOVKA_IDEMPOTENCY_TTL), never longer than the game."},
+        metadata={
+            "description": "Repeat a request with the same key to get the first answer again; it is kept "
+            "for a day (the server's DESKOVKA_IDEMPOTENCY_TTL), never longer than the game."
+        },
     )
 
 
@@ -61,8 +65,9 @@ def read_action() -> dict[str, Any]:
     try:
         return action_from(parsed_body())
     except orjson.JSONDecodeError:
-        raise Problem(400, "request/malformed", "The body is not valid JSON.",
-                      errors={"json": ["Invalid JSON body."]}) from None
+        raise Problem(
+            400, "request/malformed", "The body is not valid JSON.", errors={"json": ["Invalid JSON body."]}
+        ) from None
 
 
 def action_from(body: Any) -> dict[str, Any]:
@@ -70,8 +75,9 @@ def action_from(body: Any) -> dict[str, Any]:
     kind = body.get("type") if isinstance(body, dict) else None
     problem = None
     if not isinstance(body, dict):
-        problem = {"_schema": ["Invalid input type."]} if body is not None else {"type": ["Missing data for required "
-                                                                                          "field."]}
+        problem = (
+            {"_schema": ["Invalid input type."]} if body is not None else {"type": ["Missing data for required field."]}
+        )
     elif kind is None:
         problem = {"type": ["Missing data for required field."]}
     elif not isinstance(kind, str):
@@ -86,21 +92,25 @@ def action_from(body: Any) -> dict[str, Any]:
 def checked_idempotency_key(key: str | None) -> str | None:
     """:raises Problem: 422 for a key outside 1-200 characters."""
     if key is not None and not 1 <= len(key) <= 200:
-        raise Problem(422, "request/invalid", "The request does not match the API contract.",
-                      errors={"headers": {"Idempotency-Key": ["Length must be between 1 and 200."]}})
+        raise Problem(
+            422,
+            "request/invalid",
+            "The request does not match the API contract.",
+            errors={"headers": {"Idempotency-Key": ["Length must be between 1 and 200."]}},
+        )
     return key
 
 
-def move(game_id: str, action: dict[str, Any], authorization: str | None, if_match: str | None,
-         idempotency_key: str | None) -> tuple[int, bytes, int]:
+def move(
+    game_id: str, action: dict[str, Any], authorization: str | None, if_match: str | None, idempotency_key: str | None
+) -> tuple[int, bytes, int]:
     """Play a checked action with the request's headers; return status, JSON body and version (in an app context).
 
     :raises Problem, EngineError:
     """
     key = checked_idempotency_key(idempotency_key)
     fingerprint = hashlib.sha256(orjson.dumps(action, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return moves.act(connections.store(), game_id, auth.bearer_from(authorization), action, if_match, key,
-                     fingerprint)
+    return moves.act(connections.store(), game_id, auth.bearer_from(authorization), action, if_match, key, fingerprint)
 
 
 @blp.route("/<string:game_id>/actions", methods=["POST"])
@@ -125,8 +135,13 @@ def post_action(game_id):
 
 def answer_move(game_id: str, action: dict[str, Any]) -> Response:
     """Play the action as the request's seat (its token, `If-Match` and `Idempotency-Key`) and answer it."""
-    status, body, version = move(game_id, action, request.headers.get("Authorization"),
-                                 request.headers.get("If-Match"), request.headers.get("Idempotency-Key"))
+    status, body, version = move(
+        game_id,
+        action,
+        request.headers.get("Authorization"),
+        request.headers.get("If-Match"),
+        request.headers.get("Idempotency-Key"),
+    )
     return Response(body, status=status, headers=answer_headers(body, version))
 
 

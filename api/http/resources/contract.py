@@ -40,8 +40,12 @@ def init_spec(api: Any) -> None:
         "seatToken", {"type": "http", "scheme": "bearer", "description": "The token a seat got when created."}
     )
     api.spec.components.security_scheme(
-        "deckToken", {"type": "http", "scheme": "bearer",
-                      "description": "The token a deck's upload answered with, or the operator's token."}
+        "deckToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The token a deck's upload answered with, or the operator's token.",
+        },
     )
     game_contract.register(api.spec)
     print_specs.register(api.spec)

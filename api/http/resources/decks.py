@@ -29,8 +29,12 @@ LEGACY_USER_ID = re.compile(r"^user-[0-9a-f]{12}$")
 
 
 TextsSchema = Schema.from_dict(
-    {lang: fields.String(required=lang == FALLBACK_LANGUAGE, metadata={"description": f"In {lang}."})
-     for lang in LANGUAGES}, name="Texts")
+    {
+        lang: fields.String(required=lang == FALLBACK_LANGUAGE, metadata={"description": f"In {lang}."})
+        for lang in LANGUAGES
+    },
+    name="Texts",
+)
 TextsSchema.__doc__ = "A text by language; English is always there."
 
 
@@ -58,12 +62,16 @@ class DeckGroupSchema(Schema):
 class DeckUploadSchema(Schema):
     """A deck document to upload; the server gives it its id (`user-` and a hash of the document)."""
 
-    kind = fields.String(required=True, metadata={"enum": ["dated", "ordinal"],
-                                                  "description": "dated (years) or ordinal (positions in a story)."})
+    kind = fields.String(
+        required=True,
+        metadata={"enum": ["dated", "ordinal"], "description": "dated (years) or ordinal (positions in a story)."},
+    )
     title = fields.Nested(TextsSchema, required=True, metadata={"description": "The deck's title, by language."})
     cards = fields.List(fields.Nested(DeckCardSchema), required=True, metadata={"description": "At least 2."})
-    groups = fields.List(fields.Nested(DeckGroupSchema),
-                         metadata={"description": "ordinal decks: the groups (chapters, episodes) in story order."})
+    groups = fields.List(
+        fields.Nested(DeckGroupSchema),
+        metadata={"description": "ordinal decks: the groups (chapters, episodes) in story order."},
+    )
     source = fields.String(metadata={"description": "Where the deck's facts come from."})
     provisional = fields.Boolean(metadata={"description": "Whether some facts are unconfirmed."})
 
@@ -71,11 +79,18 @@ class DeckUploadSchema(Schema):
 class CsvDeckUploadSchema(Schema):
     """A spreadsheet's CSV export carried in JSON, for clients that cannot send a text/csv body."""
 
-    csv = fields.String(required=True, metadata={"description": "The CSV text, one card a row; the first row "
-                                                 "names the columns: " + ", ".join(CSV_COLUMNS) + "."})
+    csv = fields.String(
+        required=True,
+        metadata={
+            "description": "The CSV text, one card a row; the first row "
+            "names the columns: " + ", ".join(CSV_COLUMNS) + "."
+        },
+    )
     title = fields.String(validate=validate.Length(1, 120), metadata={"description": "The deck's English title."})
-    kind = fields.String(validate=validate.OneOf(["dated", "ordinal"]),
-                         metadata={"description": "dated (a year column) or ordinal (group, position)."})
+    kind = fields.String(
+        validate=validate.OneOf(["dated", "ordinal"]),
+        metadata={"description": "dated (a year column) or ordinal (group, position)."},
+    )
     public = fields.Boolean(metadata={"description": "List the deck to everybody (as the query's `public`)."})
 
 
@@ -86,15 +101,23 @@ class DeckSummarySchema(Schema):
     cards = fields.Integer(required=True)
     languages = fields.List(fields.String(), required=True, metadata={"description": "Languages every card has."})
     builtin = fields.Boolean(required=True)
-    public = fields.Boolean(required=True, metadata={
-        "description": "Listed to everybody; an uploaded deck is private (listed only with its token) unless "
-                       "published."})
+    public = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "Listed to everybody; an uploaded deck is private (listed only with its token) unless "
+            "published."
+        },
+    )
 
 
 class UploadedDeckSchema(DeckSummarySchema):
-    token = fields.String(required=True, metadata={
-        "description": "Unlocks the deck's full document (with its cards' keys): "
-                       "`Authorization: Bearer <token>` on GET /v1/decks/{id}."})
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "Unlocks the deck's full document (with its cards' keys): "
+            "`Authorization: Bearer <token>` on GET /v1/decks/{id}."
+        },
+    )
 
 
 class DeckListSchema(Schema):
@@ -108,24 +131,38 @@ class DeckListQuerySchema(Schema):
 
 
 class UploadQuerySchema(Schema):
-    title = fields.String(load_default="Uploaded deck", validate=validate.Length(1, 120),
-                          metadata={"description": "For CSV: the deck's English title."})
-    kind = fields.String(load_default="dated", validate=validate.OneOf(["dated", "ordinal"]),
-                         metadata={"description": "For CSV: dated (year column) or ordinal (group, position)."})
-    public = fields.Boolean(load_default=False, metadata={
-        "description": "List the deck to everybody in GET /v1/decks; by default only the holder of its token (and "
-                       "the operator) sees it there. Uploading the same deck again with true publishes it."})
+    title = fields.String(
+        load_default="Uploaded deck",
+        validate=validate.Length(1, 120),
+        metadata={"description": "For CSV: the deck's English title."},
+    )
+    kind = fields.String(
+        load_default="dated",
+        validate=validate.OneOf(["dated", "ordinal"]),
+        metadata={"description": "For CSV: dated (year column) or ordinal (group, position)."},
+    )
+    public = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "List the deck to everybody in GET /v1/decks; by default only the holder of its token (and "
+            "the operator) sees it there. Uploading the same deck again with true publishes it."
+        },
+    )
 
 
 UPLOAD_BODY = {
     "required": True,
-    "description": "A deck document, or a CSV export in the `csv` member (columns " + ", ".join(CSV_COLUMNS)
-                   + "). The raw CSV may also be sent as the body itself with `Content-Type: text/csv` (and "
-                     "`title`, `kind` in the query); that form is left out here because client generators "
-                     "cannot send it.",
+    "description": "A deck document, or a CSV export in the `csv` member (columns "
+    + ", ".join(CSV_COLUMNS)
+    + "). The raw CSV may also be sent as the body itself with `Content-Type: text/csv` (and "
+    "`title`, `kind` in the query); that form is left out here because client generators "
+    "cannot send it.",
     "content": {
-        "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/DeckUpload"},
-                                                  {"$ref": "#/components/schemas/CsvDeckUpload"}]}},
+        "application/json": {
+            "schema": {
+                "oneOf": [{"$ref": "#/components/schemas/DeckUpload"}, {"$ref": "#/components/schemas/CsvDeckUpload"}]
+            }
+        },
     },
 }
 
@@ -138,8 +175,9 @@ def csv_document(body: dict, query: dict) -> dict:
     try:
         carried = CsvDeckUploadSchema().load(body)
     except ValidationError as error:
-        raise Problem(422, "request/invalid", "The request does not match the API contract.",
-                      errors=error.messages) from None
+        raise Problem(
+            422, "request/invalid", "The request does not match the API contract.", errors=error.messages
+        ) from None
     query["public"] = carried.get("public", query["public"])
     try:
         return deck_from_csv(carried["csv"], carried.get("title", query["title"]), carried.get("kind", query["kind"]))
@@ -180,18 +218,25 @@ def upload_deck(query):
     try:
         deck, doc = off_the_loop(user_deck, doc)
     except DeckError as error:
-        raise Problem(422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).",
-                      errors=describe(error.problems)) from None
+        raise Problem(
+            422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).", errors=describe(error.problems)
+        ) from None
     created, public = connections.decks().save(deck, doc, query["public"])
     token = auth.deck_token(auth.server_secret(connections.connection()), deck.id, content_hash(doc))
-    return ({**summary(deck, False, public), "token": token}, 201 if created else 200,
-            {"Location": url_for("decks.get_deck", deck_id=deck.id)})
+    return (
+        {**summary(deck, False, public), "token": token},
+        201 if created else 200,
+        {"Location": url_for("decks.get_deck", deck_id=deck.id)},
+    )
 
 
 MAX_DECK_TOKENS = 100
-DECK_TOKENS_HEADER = {"Deck-Tokens": {"description": f"Up to {MAX_DECK_TOKENS} deck tokens, comma-separated: "
-                                                     "those private decks are listed too.",
-                                      "schema": {"type": "string"}}}
+DECK_TOKENS_HEADER = {
+    "Deck-Tokens": {
+        "description": f"Up to {MAX_DECK_TOKENS} deck tokens, comma-separated: those private decks are listed too.",
+        "schema": {"type": "string"},
+    }
+}
 
 
 def held_decks() -> list[dict]:
@@ -218,8 +263,10 @@ def held_decks() -> list[dict]:
 @blp.response(200, DeckListSchema)
 @blp.alt_response(400, **PROBLEM)
 @blp.alt_response(401, **PROBLEM)
-@blp.doc(security=[{}, {"deckToken": []}], parameters=[{"in": "header", "name": "Deck-Tokens", "required": False,
-                                                         **DECK_TOKENS_HEADER["Deck-Tokens"]}])
+@blp.doc(
+    security=[{}, {"deckToken": []}],
+    parameters=[{"in": "header", "name": "Deck-Tokens", "required": False, **DECK_TOKENS_HEADER["Deck-Tokens"]}],
+)
 def list_decks(query):
     """List the built-in decks, the private decks whose tokens are sent, then the published ones.
 
@@ -232,11 +279,12 @@ def list_decks(query):
     own_ids = {row["id"] for row in own}
     start, limit = query["cursor"], query["limit"]
     head = builtin + own
-    rows = head[start:start + limit]
+    rows = head[start : start + limit]
     # One read of the page's summaries: the stored documents are never decoded to list them. A published deck
     # listed among the sender's own is left out of the published part (its page is one shorter).
-    stored = (store.page(max(0, start - len(head)), limit - len(rows), everyone=not operator)
-              if len(rows) < limit else [])
+    stored = (
+        store.page(max(0, start - len(head)), limit - len(rows), everyone=not operator) if len(rows) < limit else []
+    )
     end = start + len(rows) + len(stored)
     rows += [row for row in stored if row["id"] not in own_ids]
     total = len(head) + store.count(everyone=not operator)
@@ -247,9 +295,12 @@ class DeckDocumentSchema(DeckUploadSchema):
     """A deck as stored: the format of the built-in deck files."""
 
     id = fields.String(required=True, metadata={"description": "The deck's id."})
-    complete = fields.Boolean(metadata={
-        "description": "false: each card shows only its face (id, title, theme, colour, image), as during play; "
-                       "its key (year, group, position) and note are left out."})
+    complete = fields.Boolean(
+        metadata={
+            "description": "false: each card shows only its face (id, title, theme, colour, image), as during play; "
+            "its key (year, group, position) and note are left out."
+        }
+    )
 
 
 def unlocks(token: str | None, deck_id: str, doc: dict) -> bool:
@@ -289,5 +340,8 @@ def get_deck(deck_id):
         raise Problem(404, "deck/not_found", f"There is no deck {deck_id!r}.")
     full = unlocks(auth.bearer(), deck_id, doc)
     body = {**doc, "complete": True} if full else public_document(doc, auth.server_secret(connections.connection()))
-    return Response(json.dumps(body), mimetype="application/json",
-                    headers={"Vary": "Authorization", "Cache-Control": "private" if full else "public, max-age=60"})
+    return Response(
+        json.dumps(body),
+        mimetype="application/json",
+        headers={"Vary": "Authorization", "Cache-Control": "private" if full else "public, max-age=60"},
+    )

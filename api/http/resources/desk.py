@@ -17,12 +17,15 @@ from printing.translations import GAMES
 ASSETS = Path(__file__).parents[2] / "desk"
 PAGE_LANGUAGES = ("en", "cs", "sk", "de", "hu", "ru")  # the page's own languages; each has texts/<code>.json
 # Everything comes from this server: a page that asks another host for anything is a bug.
-POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-          "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 ENDONYMS = {"en": "English", "cs": "Čeština", "sk": "Slovenčina", "hu": "Magyar", "ru": "Русский", "de": "Deutsch"}
 
-blp = Blueprint("desk", __name__, static_folder=ASSETS / "static", static_url_path="/desk",
-                template_folder=ASSETS / "templates")
+blp = Blueprint(
+    "desk", __name__, static_folder=ASSETS / "static", static_url_path="/desk", template_folder=ASSETS / "templates"
+)
 
 
 @cache

@@ -30,46 +30,82 @@ MAX_PAGE = 500
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(0, 10**9),
-                           metadata={"description": "Return events of versions after this one."})
-    wait = fields.Float(load_default=0, validate=validate.Range(0, 600),
-                        metadata={"description": "Long-poll: seconds to wait for an event (capped by the server). "
-                                                 "Stream: seconds to keep the stream open (default 300)."})
-    limit = fields.Integer(load_default=PAGE, validate=validate.Range(1, MAX_PAGE),
-                           metadata={"description": f"At most this many versions' events in one answer (default "
-                                                    f"{PAGE}, at most {MAX_PAGE}); `next_after` says where the "
-                                                    "next page starts. A stream sends the whole history "
-                                                    "whatever the limit."})
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(0, 10**9),
+        metadata={"description": "Return events of versions after this one."},
+    )
+    wait = fields.Float(
+        load_default=0,
+        validate=validate.Range(0, 600),
+        metadata={
+            "description": "Long-poll: seconds to wait for an event (capped by the server). "
+            "Stream: seconds to keep the stream open (default 300)."
+        },
+    )
+    limit = fields.Integer(
+        load_default=PAGE,
+        validate=validate.Range(1, MAX_PAGE),
+        metadata={
+            "description": f"At most this many versions' events in one answer (default "
+            f"{PAGE}, at most {MAX_PAGE}); `next_after` says where the "
+            "next page starts. A stream sends the whole history "
+            "whatever the limit."
+        },
+    )
 
 
 class EventsSchema(Schema):
     type = fields.String(required=True, metadata={"description": "The game type: which game's events these are."})
     version = fields.Integer(required=True, metadata={"description": "The game's version now."})
     events = fields.List(fields.Dict(), required=True, metadata={"description": "What happened, oldest first."})
-    next_after = fields.Integer(required=True, metadata={
-        "description": "The last version this answer covers: pass it as `after` to read on. While it is below "
-                       "`version`, more events are stored already (and `Link: <...>; rel=\"next\"` names the next "
-                       "page); at `version`, a read with `wait` waits for the next move."})
+    next_after = fields.Integer(
+        required=True,
+        metadata={
+            "description": "The last version this answer covers: pass it as `after` to read on. While it is below "
+            '`version`, more events are stored already (and `Link: <...>; rel="next"` names the next '
+            "page); at `version`, a read with `wait` waits for the next move."
+        },
+    )
 
 
 class StreamHeadersSchema(Schema):
-    last_event_id = fields.String(data_key="Last-Event-ID", metadata={
-        "description": "A stream resumes after this version (the `id` of the last message it read), in place of "
-                       "`after`; a value that is not a version is 400 request/bad_header.", "example": "12"})
+    last_event_id = fields.String(
+        data_key="Last-Event-ID",
+        metadata={
+            "description": "A stream resumes after this version (the `id` of the last message it read), in place of "
+            "`after`; a value that is not a version is 400 request/bad_header.",
+            "example": "12",
+        },
+    )
 
 
 STREAM_DOC = {
-    "responses": {"200": {"description": "OK", "headers": {"Link": {
-        "description": "`<URL of the next page>; rel=\"next\"` while more events are stored than this page holds.",
-        "schema": {"type": "string"}}}, "content": {
-        "application/json": {"schema": {"$ref": "#/components/schemas/Events"}},
-        "text/event-stream": {"schema": {
-            "type": "string",
-            "description": "Chosen by `Accept: text/event-stream` (else the JSON page): one SSE message per "
-                           "version: `id` = the version, `event: events`, `data` = one `EventStreamMessage` as "
-                           "JSON (the game's `type`, the version `v` and its events). Resume with `Last-Event-ID`.",
-        }, "x-sse-data": {"$ref": "#/components/schemas/EventStreamMessage"}},
-    }}},
+    "responses": {
+        "200": {
+            "description": "OK",
+            "headers": {
+                "Link": {
+                    "description": '`<URL of the next page>; rel="next"` while more events are stored '
+                    "than this page holds.",
+                    "schema": {"type": "string"},
+                }
+            },
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Events"}},
+                "text/event-stream": {
+                    "schema": {
+                        "type": "string",
+                        "description": "Chosen by `Accept: text/event-stream` (else the JSON page): one SSE message "
+                        "per "
+                        "version: `id` = the version, `event: events`, `data` = one `EventStreamMessage` as "
+                        "JSON (the game's `type`, the version `v` and its events). Resume with `Last-Event-ID`.",
+                    },
+                    "x-sse-data": {"$ref": "#/components/schemas/EventStreamMessage"},
+                },
+            },
+        }
+    },
 }
 
 
@@ -89,8 +125,11 @@ def list_events(query, game_id):
     store = connections.store()
     config = current_app.config
     streaming = history_budget.is_stream(request.environ)
-    wait = min(query["wait"] or config["MAX_STREAM"], config["MAX_STREAM"]) if streaming \
+    wait = (
+        min(query["wait"] or config["MAX_STREAM"], config["MAX_STREAM"])
+        if streaming
         else min(query["wait"], config["MAX_WAIT"])
+    )
     # Follow before reading the game: a move made after the read then always reaches the cursor.
     cursor = follow(game_id) if wait > 0 else None
     try:
@@ -98,9 +137,11 @@ def list_events(query, game_id):
         seat = auth.seat_of(game_id, record.seats, auth.bearer())
         if streaming:
             after = last_event_id(query["after"])
-            response = Response(stream_with_context(_stream(store, cursor, record, seat, after, wait)),
-                                mimetype="text/event-stream",
-                                headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+            response = Response(
+                stream_with_context(_stream(store, cursor, record, seat, after, wait)),
+                mimetype="text/event-stream",
+                headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+            )
             if cursor is not None:
                 response.call_on_close(cursor.close)
             cursor = None
@@ -155,8 +196,9 @@ class Read:
         return self.covered < self.version
 
 
-def _long_poll(store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int,
-               wait: float, limit: int) -> dict:
+def _long_poll(
+    store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int, wait: float, limit: int
+) -> dict:
     deadline = time.monotonic() + wait
     read = _read(store, record, after, limit)
     events = events_for(read.events, seat, after)
@@ -171,8 +213,9 @@ def _long_poll(store: GameStore, cursor: Cursor | None, record: Head, seat: int 
     return {"type": game_type, "version": read.version, "events": events, "next_after": read.covered}
 
 
-def _stream(store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int,
-            lifetime: float) -> Iterator[str]:
+def _stream(
+    store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int, lifetime: float
+) -> Iterator[str]:
     """Yield one SSE message per new version the seat can see, until the game ends or the lifetime runs out.
 
     The history is sent a page at a time, one range read each, with a pause between pages so the worker's other

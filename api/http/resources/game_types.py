@@ -65,12 +65,16 @@ def add_game_types(document: dict[str, Any]) -> None:
         described = describe(game)
         kind = {"type": "string", "enum": [game.name], "description": "The game type."}
         answer = copy.deepcopy(schemas["GameType"])
-        answer["properties"].update({
-            "type": kind,
-            "options": {**shape_of(described["options"]), "description": "JSON Schema of the game's options "
-                        f"(`{p}Options` in this contract)."},
-            "bots": {"type": "array", "items": game_contract.ref(f"{p}Bot")},
-        })
+        answer["properties"].update(
+            {
+                "type": kind,
+                "options": {
+                    **shape_of(described["options"]),
+                    "description": f"JSON Schema of the game's options (`{p}Options` in this contract).",
+                },
+                "bots": {"type": "array", "items": game_contract.ref(f"{p}Bot")},
+            }
+        )
         schemas[f"{p}GameTypeInfo"] = answer
         detail = copy.deepcopy(answer)
         detail["properties"]["data"] = {**shape_of(game.data()), "description": f"{game.title}'s public data."}

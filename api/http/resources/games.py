@@ -16,8 +16,12 @@ from engine.games import all_games
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
-ETAG = {"ETag": {"description": 'The game\'s version as an entity tag, e.g. "7": send it back in If-Match.',
-                 "schema": {"type": "string", "example": '"7"'}}}
+ETAG = {
+    "ETag": {
+        "description": 'The game\'s version as an entity tag, e.g. "7": send it back in If-Match.',
+        "schema": {"type": "string", "example": '"7"'},
+    }
+}
 LOCATION = {"Location": {"description": "Where the new resource is.", "schema": {"type": "string"}}}
 
 
@@ -25,9 +29,14 @@ class SeatSpecSchema(Schema):
     """A person (name), a bot (bot, bot_options) or a seat left open for someone to join."""
 
     name = fields.String(validate=validate.Length(1, 40))
-    age = fields.Integer(strict=True, validate=validate.Range(0, 150),
-                         metadata={"description": "Optional: this seat's age, for the games whose rules use it (who "
-                                                  "starts, a tie-break). An open seat's player gives their own."})
+    age = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, 150),
+        metadata={
+            "description": "Optional: this seat's age, for the games whose rules use it (who "
+            "starts, a tie-break). An open seat's player gives their own."
+        },
+    )
     bot = fields.String(validate=validate.Length(1, 40))
     bot_options = fields.Dict(metadata={"description": 'e.g. {"hit_rate": 0.8}'})
     open = StrictBoolean(metadata={"description": "Leave the seat for somebody to join."})
@@ -44,27 +53,47 @@ class SeatSpecSchema(Schema):
 class ClockSpecSchema(Schema):
     """A turn clock: each seat that must act has `per_turn` seconds; then the server acts for it."""
 
-    per_turn = fields.Integer(required=True, strict=True,
-                              validate=validate.Range(clocks.SHORTEST, clocks.LONGEST),
-                              metadata={"description": "Seconds a turn may take: 2 to 1,209,600 (14 days).",
-                                        "example": 86400})
-    on_timeout = fields.String(load_default="bot", validate=validate.OneOf(["bot", "resign"]), metadata={
-        "description": "When a turn runs out: `bot` (default), the game's simplest bot plays it; `resign`, the seat "
-                       "resigns."})
+    per_turn = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(clocks.SHORTEST, clocks.LONGEST),
+        metadata={"description": "Seconds a turn may take: 2 to 1,209,600 (14 days).", "example": 86400},
+    )
+    on_timeout = fields.String(
+        load_default="bot",
+        validate=validate.OneOf(["bot", "resign"]),
+        metadata={
+            "description": "When a turn runs out: `bot` (default), the game's simplest bot plays it; `resign`, the "
+            "seat "
+            "resigns."
+        },
+    )
 
 
 class CreateGameSchema(Schema):
     type = fields.String(required=True, metadata={"example": "timeline"})
     seats = fields.List(fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 16))
     options = fields.Dict(load_default=dict, metadata={"description": "The game type's options (see game-types)."})
-    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED), metadata={
-        "description": "For a reproducible game: 0 to 2^53-1, so that every client's JSON reads it exactly."})
-    clock = fields.Nested(ClockSpecSchema, metadata={
-        "description": "A turn clock (none by default: turns may take as long as the game lives). A bad clock is "
-                       "422 `clock/invalid`."})
-    open_for = fields.Integer(strict=True, validate=validate.Range(clocks.SHORTEST, clocks.LONGEST), metadata={
-        "description": "With open seats: seconds they may wait (2 to 14 days); a table not full by then is "
-                       "cancelled (`status: cancelled`)."})
+    seed = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "For a reproducible game: 0 to 2^53-1, so that every client's JSON reads it exactly."},
+    )
+    clock = fields.Nested(
+        ClockSpecSchema,
+        metadata={
+            "description": "A turn clock (none by default: turns may take as long as the game lives). A bad clock is "
+            "422 `clock/invalid`."
+        },
+    )
+    open_for = fields.Integer(
+        strict=True,
+        validate=validate.Range(clocks.SHORTEST, clocks.LONGEST),
+        metadata={
+            "description": "With open seats: seconds they may wait (2 to 14 days); a table not full by then is "
+            "cancelled (`status: cancelled`)."
+        },
+    )
 
     @validates_schema
     def open_for_open_seats(self, data, **kwargs):
@@ -78,11 +107,19 @@ class TokenSchema(Schema):
 
 
 class CreatedGameSchema(Schema):
-    game = fields.Nested(GameViewSchema, required=True, metadata={
-        "description": "The game as its creator sees it: the view of the first seat that got a token (`you` names "
-                       "it), or a spectator's view when every seat is a bot or open (`you` is null)."})
-    tokens = fields.List(fields.Nested(TokenSchema), required=True,
-                         metadata={"description": "One token per seat named by a person, shown only here."})
+    game = fields.Nested(
+        GameViewSchema,
+        required=True,
+        metadata={
+            "description": "The game as its creator sees it: the view of the first seat that got a token (`you` names "
+            "it), or a spectator's view when every seat is a bot or open (`you` is null)."
+        },
+    )
+    tokens = fields.List(
+        fields.Nested(TokenSchema),
+        required=True,
+        metadata={"description": "One token per seat named by a person, shown only here."},
+    )
 
 
 GAME_TYPES = [game.name for game in all_games()]
@@ -163,15 +200,27 @@ def list_games(query):
         if record is None or record.status != "open":
             continue
         seats = seat_list(record)
-        games.append({"id": record.id, "type": record.type, "players": record.players, "seats": seats,
-                      "open_seats": [s["seat"] for s in seats if s["open"]], "created_at": record.created_at})
+        games.append(
+            {
+                "id": record.id,
+                "type": record.type,
+                "players": record.players,
+                "seats": seats,
+                "open_seats": [s["seat"] for s in seats if s["open"]],
+                "created_at": record.created_at,
+            }
+        )
     more = len(ids) == query["limit"]
     return {"games": games, "next_cursor": query["cursor"] + len(ids) if more else None}
 
 
 @blp.route("/<string:game_id>", methods=["GET"])
-@blp.response(200, GameViewSchema, headers=ETAG, description="The game as your seat sees it (`you`), or as a "
-              "spectator without a token.")
+@blp.response(
+    200,
+    GameViewSchema,
+    headers=ETAG,
+    description="The game as your seat sees it (`you`), or as a spectator without a token.",
+)
 @blp.alt_response(401, **PROBLEM)
 @blp.alt_response(403, **PROBLEM)
 @blp.alt_response(404, **PROBLEM)

@@ -21,8 +21,12 @@ def metrics_text():
     if wanted:
         sent = auth.bearer()
         if sent is None or not any(auth.same(sent, token) for token in wanted):
-            raise Problem(401, "auth/required", "Send the metrics token: `Authorization: Bearer <token>`.",
-                          headers={"WWW-Authenticate": "Bearer"})
+            raise Problem(
+                401,
+                "auth/required",
+                "Send the metrics token: `Authorization: Bearer <token>`.",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
     extensions = current_app.extensions["deskovka"]
     # The store-wide counters kept in Redis, then this machine's processes' metrics (api.meters).
     text = metrics.exposition(extensions["redis"], extensions["print_queue"].connection, config.VERSION)

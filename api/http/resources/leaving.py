@@ -17,11 +17,14 @@ blp = Blueprint("leaving", __name__, url_prefix="/v1/games", description="Resign
 
 class RematchSchema(Schema):
     seat = fields.Integer(required=True, metadata={"description": "Your seat in the new game (the same as before)."})
-    token = fields.String(required=True, metadata={
-        "description": "Your seat's token for the new game: `Authorization: Bearer`. Every call with your old "
-                       "seat's token gives the same one."})
-    game = fields.Nested(GameViewSchema, required=True, metadata={"description": "The new game as your seat sees "
-                                                                                 "it."})
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "Your seat's token for the new game: `Authorization: Bearer`. Every call with your old "
+            "seat's token gives the same one."
+        },
+    )
+    game = fields.Nested(GameViewSchema, required=True, metadata={"description": "The new game as your seat sees it."})
 
 
 @blp.route("/<string:game_id>/resign", methods=["POST"])

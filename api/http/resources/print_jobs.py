@@ -37,14 +37,18 @@ PDF_TYPES = ["application/pdf", "application/octet-stream"]
 
 
 class ConditionalHeadersSchema(Schema):
-    if_none_match = fields.String(data_key="If-None-Match", metadata={
-        "description": "The ETag of the copy you hold: 304 and no body while it is still current."})
-
+    if_none_match = fields.String(
+        data_key="If-None-Match",
+        metadata={"description": "The ETag of the copy you hold: 304 and no body while it is still current."},
+    )
 
 
 def not_modified(what: str) -> dict:
-    return {"description": f"Not modified: the {what} you hold (its ETag in If-None-Match) is current; no body.",
-            "headers": {"ETag": {"description": "The same ETag.", "schema": {"type": "string"}}}}
+    return {
+        "description": f"Not modified: the {what} you hold (its ETag in If-None-Match) is current; no body.",
+        "headers": {"ETag": {"description": "The same ETag.", "schema": {"type": "string"}}},
+    }
+
 
 PREVIEW_TYPES = ["image/png", "application/octet-stream"]
 JOB_ID = re.compile(r"^pdf-[0-9a-f]{32}$")
@@ -61,8 +65,12 @@ class PrintJobSchema(Schema):
     id = fields.String(required=True)
     status = fields.String(required=True, metadata={"enum": ["queued", "started", "finished", "failed"]})
     spec = fields.Dict(required=True, metadata={"description": "The spec, normalised (`PrintSpec` in the contract)."})
-    progress = fields.Nested(ProgressSchema, allow_none=True, required=True,
-                             metadata={"description": "Pages rendered so far, once the job has started."})
+    progress = fields.Nested(
+        ProgressSchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "Pages rendered so far, once the job has started."},
+    )
     pdf = fields.String(allow_none=True, required=True, metadata={"description": "Where the PDF is, once finished."})
     error = fields.String(allow_none=True, required=True)
     reason = fields.String(
@@ -145,10 +153,12 @@ def create_print_job(spec):
     cost = estimate(normalised, deck)
     if cost.over_budget:
         raise Problem(
-            422, "print/over_budget",
+            422,
+            "print/over_budget",
             f"The job would take about {cost.seconds:.0f} s to render; one job may take at most {BUDGET:.0f} s. "
             "Print the deck in parts, with fewer or smaller pictures, or with shorter texts.",
-            cost=cost.as_dict(), budget=BUDGET,
+            cost=cost.as_dict(),
+            budget=BUDGET,
         )
     job_id = queue().submit(normalised, doc, cost)
     location = url_for("print-jobs.get_print_job", job_id=job_id)
@@ -178,20 +188,34 @@ def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
 
 
 @blp.route("/<string:job_id>/pdf", methods=["GET"])
-@blp.response(200, content_type="application/pdf", headers={"ETag": {"schema": {"type": "string"}}},
-              description="The PDF.")
+@blp.response(
+    200, content_type="application/pdf", headers={"ETag": {"schema": {"type": "string"}}}, description="The PDF."
+)
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
 @blp.documented(ConditionalHeadersSchema, location="headers")
-@blp.doc(responses={"304": not_modified("PDF"), "200": {
-    "description": "The PDF.",
-    "headers": {"ETag": {"description": "The PDF's sha256; send it in If-None-Match to get 304 while unchanged.",
-                         "schema": {"type": "string"}},
-                "Content-Disposition": {"description": "`attachment` with a file name saying what the PDF holds, "
-                                                       "e.g. `timeline-classic-cs-a4-poker-long.pdf`.",
-                                        "schema": {"type": "string"}}},
-    # Generators read application/octet-stream as bytes; with `Accept: application/octet-stream` the PDF comes so.
-    "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PDF_TYPES}}})
+@blp.doc(
+    responses={
+        "304": not_modified("PDF"),
+        "200": {
+            "description": "The PDF.",
+            "headers": {
+                "ETag": {
+                    "description": "The PDF's sha256; send it in If-None-Match to get 304 while unchanged.",
+                    "schema": {"type": "string"},
+                },
+                "Content-Disposition": {
+                    "description": "`attachment` with a file name saying what the PDF holds, "
+                    "e.g. `timeline-classic-cs-a4-poker-long.pdf`.",
+                    "schema": {"type": "string"},
+                },
+            },
+            # Generators read application/octet-stream as bytes; with `Accept: application/octet-stream`
+            # the PDF comes so.
+            "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PDF_TYPES},
+        },
+    }
+)
 def get_pdf(job_id):
     """Download the PDF of a finished print job; the ETag is its sha256."""
     job, pdf = finished_pdf(job_id)
@@ -215,23 +239,40 @@ def pdf_file_name(spec: dict) -> str:
 
 
 class PreviewQuerySchema(Schema):
-    width = fields.Integer(load_default=preview.DEFAULT_WIDTH, validate=validate.Range(*preview.WIDTHS),
-                           metadata={"description": "The picture's width in pixels."})
+    width = fields.Integer(
+        load_default=preview.DEFAULT_WIDTH,
+        validate=validate.Range(*preview.WIDTHS),
+        metadata={"description": "The picture's width in pixels."},
+    )
 
 
 @blp.route("/<string:job_id>/preview", methods=["GET"])
 @blp.arguments(PreviewQuerySchema, location="query")
-@blp.response(200, content_type="image/png", headers={"ETag": {"schema": {"type": "string"}}},
-              description="The first page as a PNG picture.")
+@blp.response(
+    200,
+    content_type="image/png",
+    headers={"ETag": {"schema": {"type": "string"}}},
+    description="The first page as a PNG picture.",
+)
 @blp.alt_response(404, **PROBLEM)
 @blp.alt_response(409, **PROBLEM)
 @blp.documented(ConditionalHeadersSchema, location="headers")
-@blp.doc(responses={"304": not_modified("picture"), "200": {
-    "description": "The first page as a PNG picture.",
-    "headers": {"ETag": {"description": "The PDF's sha256 and the width; send it in If-None-Match to get 304.",
-                         "schema": {"type": "string"}}},
-    # As for the PDF: generators read application/octet-stream as bytes, and Accept chooses it.
-    "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PREVIEW_TYPES}}})
+@blp.doc(
+    responses={
+        "304": not_modified("picture"),
+        "200": {
+            "description": "The first page as a PNG picture.",
+            "headers": {
+                "ETag": {
+                    "description": "The PDF's sha256 and the width; send it in If-None-Match to get 304.",
+                    "schema": {"type": "string"},
+                }
+            },
+            # As for the PDF: generators read application/octet-stream as bytes, and Accept chooses it.
+            "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in PREVIEW_TYPES},
+        },
+    }
+)
 def get_preview(query, job_id):
     """Show the first page of a finished print job's PDF as a small PNG, rendered with PDFium."""
     _, pdf = finished_pdf(job_id)

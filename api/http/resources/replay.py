@@ -23,13 +23,25 @@ class ReplaySchema(Schema):
     type = fields.String(required=True)
     players = fields.Integer(required=True)
     options = fields.Dict(required=True)
-    seed = fields.Integer(required=True, validate=validate.Range(0, MAX_SEED),
-                          metadata={"description": "The seed the game played; re-run with it."})
-    chosen_seed = fields.Integer(allow_none=True, validate=validate.Range(0, MAX_SEED), metadata={
-        "description": "With open seats: the seed the creator chose, before the server's nonce was mixed in."})
-    nonce = fields.String(allow_none=True, metadata={
-        "description": "With open seats: the server's secret nonce, published once the game is over; "
-                       "seed = the first 53 bits of sha256(f\"{chosen_seed}:{nonce}\")."})
+    seed = fields.Integer(
+        required=True,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "The seed the game played; re-run with it."},
+    )
+    chosen_seed = fields.Integer(
+        allow_none=True,
+        validate=validate.Range(0, MAX_SEED),
+        metadata={
+            "description": "With open seats: the seed the creator chose, before the server's nonce was mixed in."
+        },
+    )
+    nonce = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "With open seats: the server's secret nonce, published once the game is over; "
+            'seed = the first 53 bits of sha256(f"{chosen_seed}:{nonce}").'
+        },
+    )
     log = fields.List(fields.Nested(LogEntrySchema), required=True)
     outcome = fields.Dict(required=True)
 

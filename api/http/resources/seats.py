@@ -15,15 +15,21 @@ blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Join gam
 
 class JoinSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(1, 40))
-    age = fields.Integer(strict=True, validate=validate.Range(0, 150), metadata={
-        "description": "Optional: your own age, for the games whose rules use it (who starts, a tie-break)."})
+    age = fields.Integer(
+        strict=True,
+        validate=validate.Range(0, 150),
+        metadata={"description": "Optional: your own age, for the games whose rules use it (who starts, a tie-break)."},
+    )
 
 
 class JoinedSchema(Schema):
     seat = fields.Integer(required=True)
     token = fields.String(required=True, metadata={"description": "Shown once: send as `Authorization: Bearer`."})
-    game = fields.Nested(GameViewSchema, required=True,
-                         metadata={"description": "The game as the seat you took sees it (`you` is that seat)."})
+    game = fields.Nested(
+        GameViewSchema,
+        required=True,
+        metadata={"description": "The game as the seat you took sees it (`you` is that seat)."},
+    )
 
 
 @blp.route("/<string:game_id>/seats/<int:seat>", methods=["POST"])

@@ -76,8 +76,11 @@ def travel_phase(match: Match, space: str | None = None) -> Match:
     """Let the seat to act take a card without its action (the first space, or `space`)."""
     seat = next(iter(match.to_act()))
     state = match.state
-    space = space or next(slot["space"] for slot in state["display"] if slot["card"] is not None
-                          and not (slot["space"] == "watch" and seat == state["start"]))
+    space = space or next(
+        slot["space"]
+        for slot in state["display"]
+        if slot["card"] is not None and not (slot["space"] == "watch" and seat == state["start"])
+    )
     match, _ = play(match, seat, {"type": "take", "space": space})
     return match
 
@@ -92,8 +95,12 @@ def act(match: Match, action: dict[str, Any], seat: int | None = None):
 
 
 def travel(cards=(), events=(), balloon_action=False) -> dict[str, Any]:
-    return {"type": "travel", "cards": [{"kind": k, "days": d} for k, d in cards], "events": list(events),
-            "balloon_action": balloon_action}
+    return {
+        "type": "travel",
+        "cards": [{"kind": k, "days": d} for k, d in cards],
+        "events": list(events),
+        "balloon_action": balloon_action,
+    }
 
 
 def types(events) -> list[str]:

@@ -95,7 +95,13 @@ class TestElephants:
         rig_dice(match.state, [5, 1])
         match, _ = act(match, travel(events=["elephant"]))
         assert match.state["roll"] | {"travel": None} == {
-            "effect": "elephant", "base": 6, "die": 5, "rerolls": 0, "replaced": None, "travel": None}
+            "effect": "elephant",
+            "base": 6,
+            "die": 5,
+            "rerolls": 0,
+            "replaced": None,
+            "travel": None,
+        }
         match, _ = act(match, {"type": "reroll"})
         match, events = act(match, {"type": "accept"})
         assert match.state["days"][0] == 7 and match.state["gold"][0] == 2

@@ -29,8 +29,18 @@ class TestRoute:
     """Ten locations from London round to London, each leg with the cards it needs."""
 
     def test_order(self):
-        assert BOARD.locations == ("london", "paris", "brindisi", "suez", "bombay", "calcutta", "hong_kong",
-                                   "yokohama", "san_francisco", "new_york")
+        assert BOARD.locations == (
+            "london",
+            "paris",
+            "brindisi",
+            "suez",
+            "bombay",
+            "calcutta",
+            "hong_kong",
+            "yokohama",
+            "san_francisco",
+            "new_york",
+        )
         assert [(leg.origin, leg.destination) for leg in BOARD.legs][-1] == ("new_york", "london")
 
     def test_known_legs(self):
@@ -49,8 +59,13 @@ class TestRoute:
                 provisional.append(tuple(leg["leg"]))
             else:
                 assert leg["sources"] and set(leg["sources"]) <= SOURCES
-        assert provisional == [("paris", "brindisi"), ("brindisi", "suez"), ("calcutta", "hong_kong"),
-                               ("yokohama", "san_francisco"), ("san_francisco", "new_york")]
+        assert provisional == [
+            ("paris", "brindisi"),
+            ("brindisi", "suez"),
+            ("calcutta", "hong_kong"),
+            ("yokohama", "san_francisco"),
+            ("san_francisco", "new_york"),
+        ]
 
 
 class TestEventCards:
@@ -58,8 +73,17 @@ class TestEventCards:
 
     def test_fifteen_cards(self):
         assert sum(kind.copies for kind in BOARD.events.values()) == 15
-        assert set(BOARD.events) == {"elephant", "balloon", "propeller_train", "submarine", "princess", "connection",
-                                     "offer", "delay", "storm"}
+        assert set(BOARD.events) == {
+            "elephant",
+            "balloon",
+            "propeller_train",
+            "submarine",
+            "princess",
+            "connection",
+            "offer",
+            "delay",
+            "storm",
+        }
 
     def test_grey_cards(self):
         grey = {name: kind.delay_days for name, kind in BOARD.events.items() if kind.grey}

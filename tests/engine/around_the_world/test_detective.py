@@ -16,7 +16,8 @@ class TestDetective:
         match, events = finish_turn(_at_brindisi())
         assert match.state["days"][0] == 2
         assert {"type": "days_lost", "seats": [0], "days": 2, "reason": "detective", "totals": [2]} in [
-            {k: v for k, v in e.items() if k != "v"} for e in events]
+            {k: v for k, v in e.items() if k != "v"} for e in events
+        ]
 
     def test_travelling_away_escapes_him(self):
         match, _ = act(_at_brindisi(), travel([("ship", 5)]))

@@ -91,8 +91,11 @@ class TestEnd:
         assert match.state["order"] == [2, 0]  # the start passed left of seat 0, past seat 1 at home
         assert match.state["arrivals"] == [1, 2, 0]
         assert outcome["winners"] == [2] and outcome["decided_by"] == "days"
-        assert [(s["seat"], s["place"], s["days"]) for s in outcome["standings"]] == [(2, 1, 40), (0, 2, 50),
-                                                                                       (1, 3, 80)]
+        assert [(s["seat"], s["place"], s["days"]) for s in outcome["standings"]] == [
+            (2, 1, 40),
+            (0, 2, 50),
+            (1, 3, 80),
+        ]
 
     @pytest.mark.parametrize("players", [4, 5])
     def test_four_and_five_players_wait_for_the_next_to_last(self, players):

@@ -46,40 +46,104 @@ def parse(text):
 
 SCRIPT = [
     # round 1 (start: seat 0)
-    (0, "take gold+"), (0, "travel s4 t2"), (0, "end"),
-    (1, "take balloon+"), (1, "travel s4 t2 balloon"), (1, "accept"), (1, "receipt"), (1, "end"),
+    (0, "take gold+"),
+    (0, "travel s4 t2"),
+    (0, "end"),
+    (1, "take balloon+"),
+    (1, "travel s4 t2 balloon"),
+    (1, "accept"),
+    (1, "receipt"),
+    (1, "end"),
     # round 2 (seat 1)
-    (1, "take gold+"), (1, "travel t3 t3"), (1, "receipt"), (1, "end"),
-    (0, "take event+"), (0, "travel t4 t4"), (0, "end"),
+    (1, "take gold+"),
+    (1, "travel t3 t3"),
+    (1, "receipt"),
+    (1, "end"),
+    (0, "take event+"),
+    (0, "travel t4 t4"),
+    (0, "end"),
     # round 3 (seat 0)
-    (0, "take gold+"), (0, "travel s7 +balloon"), (0, "reroll"), (0, "accept"), (0, "end"),
-    (1, "take balloon+"), (1, "travel s4 balloon"), (1, "accept"), (1, "end"),
+    (0, "take gold+"),
+    (0, "travel s7 +balloon"),
+    (0, "reroll"),
+    (0, "accept"),
+    (0, "end"),
+    (1, "take balloon+"),
+    (1, "travel s4 balloon"),
+    (1, "accept"),
+    (1, "end"),
     # round 4 (seat 1)
-    (1, "take balloon+"), (1, "travel s7 s7"), (1, "end"),
-    (0, "take gold+"), (0, "buy travel"), (0, "end"),
+    (1, "take balloon+"),
+    (1, "travel s7 s7"),
+    (1, "end"),
+    (0, "take gold+"),
+    (0, "buy travel"),
+    (0, "end"),
     # round 5 (seat 0)
-    (0, "take gold+"), (0, "travel s5 s7"), (0, "end"),
-    (1, "take event+"), (1, "travel"), (1, "buy travel"), (1, "end"),
+    (0, "take gold+"),
+    (0, "travel s5 s7"),
+    (0, "end"),
+    (1, "take event+"),
+    (1, "travel"),
+    (1, "buy travel"),
+    (1, "end"),
     # round 6 (seat 1)
-    (1, "take gold+"), (1, "travel s5 +balloon"), (1, "accept"), (1, "buy travel"), (1, "end"),
-    (0, "take event+"), (0, "travel +elephant"), (0, "reroll"), (0, "accept"), (0, "end"),
+    (1, "take gold+"),
+    (1, "travel s5 +balloon"),
+    (1, "accept"),
+    (1, "buy travel"),
+    (1, "end"),
+    (0, "take event+"),
+    (0, "travel +elephant"),
+    (0, "reroll"),
+    (0, "accept"),
+    (0, "end"),
     # round 7 (seat 0)
-    (0, "take event+"), (0, "travel +submarine"), (0, "receipt"), (0, "end"),
-    (1, "take balloon+"), (1, "travel s5 t3 balloon"), (1, "reroll"), (1, "accept"), (1, "receipt"),
+    (0, "take event+"),
+    (0, "travel +submarine"),
+    (0, "receipt"),
+    (0, "end"),
+    (1, "take balloon+"),
+    (1, "travel s5 t3 balloon"),
+    (1, "reroll"),
+    (1, "accept"),
+    (1, "receipt"),
     (1, "end"),
     # round 8 (seat 1)
-    (1, "take balloon+"), (1, "travel s5 s8 balloon"), (1, "accept"), (1, "receipt"), (1, "end"),
-    (0, "take gold+"), (0, "travel s6 s6"), (0, "receipt"), (0, "buy travel"), (0, "end"),
+    (1, "take balloon+"),
+    (1, "travel s5 s8 balloon"),
+    (1, "accept"),
+    (1, "receipt"),
+    (1, "end"),
+    (0, "take gold+"),
+    (0, "travel s6 s6"),
+    (0, "receipt"),
+    (0, "buy travel"),
+    (0, "end"),
     # round 9 (seat 0)
-    (0, "take balloon+"), (0, "travel s7 s8 balloon"), (0, "accept"), (0, "end"),
-    (1, "take event+"), (1, "travel t4 t4"), (1, "receipt"), (1, "end"),
+    (0, "take balloon+"),
+    (0, "travel s7 s8 balloon"),
+    (0, "accept"),
+    (0, "end"),
+    (1, "take event+"),
+    (1, "travel t4 t4"),
+    (1, "receipt"),
+    (1, "end"),
     # round 10 (seat 1)
-    (1, "take gold+"), (1, "end"),
-    (0, "take balloon+"), (0, "travel t5 t5"), (0, "receipt"), (0, "sell_event elephant"), (0, "buy travel"),
+    (1, "take gold+"),
+    (1, "end"),
+    (0, "take balloon+"),
+    (0, "travel t5 t5"),
+    (0, "receipt"),
+    (0, "sell_event elephant"),
+    (0, "buy travel"),
     (0, "end"),
     # round 11 (seat 0): both come home
-    (0, "take balloon+"), (0, "travel s6 s8 t2 balloon"), (0, "accept"),
-    (1, "take gold+"), (1, "travel s4 s7 t3"),
+    (0, "take balloon+"),
+    (0, "travel s6 s8 t2 balloon"),
+    (0, "accept"),
+    (1, "take gold+"),
+    (1, "travel s4 s7 t3"),
 ]
 
 
@@ -96,13 +160,22 @@ def play_script():
 
 def test_the_deal():
     state = new_match("around-the-world", 2, {}, 1).state
-    hands = [sorted((state["travel_cards"][c]["kind"], state["travel_cards"][c]["days"]) for c in hand)
-             for hand in state["hands"]]
+    hands = [
+        sorted((state["travel_cards"][c]["kind"], state["travel_cards"][c]["days"]) for c in hand)
+        for hand in state["hands"]
+    ]
     assert hands == [[("ship", 4), ("ship", 7), ("train", 2)], [("ship", 4), ("train", 2), ("train", 3)]]
     assert {loc: (chips["red"], chips["blue"]) for loc, chips in state["receipts"].items()} == {
-        "paris": ("delay", "travel"), "brindisi": ("travel", "gold"), "suez": ("delay", "delay"),
-        "bombay": ("gold", "delay"), "calcutta": ("gold", "gold"), "hong_kong": ("gold", "event"),
-        "yokohama": ("event", "travel"), "san_francisco": ("event", "gold"), "new_york": ("travel", "event")}
+        "paris": ("delay", "travel"),
+        "brindisi": ("travel", "gold"),
+        "suez": ("delay", "delay"),
+        "bombay": ("gold", "delay"),
+        "calcutta": ("gold", "gold"),
+        "hong_kong": ("gold", "event"),
+        "yokohama": ("event", "travel"),
+        "san_francisco": ("event", "gold"),
+        "new_york": ("travel", "event"),
+    }
 
 
 def test_the_legs_by_hand():
@@ -110,13 +183,41 @@ def test_the_legs_by_hand():
     legs = {0: [], 1: []}
     for e in of_type(events, "travelled"):
         legs[e["seat"]].append((e["destination"], e["days"]))
-    assert legs[0] == [("paris", 6), ("brindisi", 4), ("suez", 1), ("bombay", 12), ("calcutta", 9),
-                       ("hong_kong", 3), ("yokohama", 6), ("san_francisco", 10), ("new_york", 5), ("london", 9)]
-    assert legs[1] == [("paris", 4), ("brindisi", 3), ("suez", 2), ("bombay", 7), ("calcutta", 12),
-                       ("hong_kong", 3), ("yokohama", 5), ("san_francisco", 8), ("new_york", 4), ("london", 14)]
+    assert legs[0] == [
+        ("paris", 6),
+        ("brindisi", 4),
+        ("suez", 1),
+        ("bombay", 12),
+        ("calcutta", 9),
+        ("hong_kong", 3),
+        ("yokohama", 6),
+        ("san_francisco", 10),
+        ("new_york", 5),
+        ("london", 9),
+    ]
+    assert legs[1] == [
+        ("paris", 4),
+        ("brindisi", 3),
+        ("suez", 2),
+        ("bombay", 7),
+        ("calcutta", 12),
+        ("hong_kong", 3),
+        ("yokohama", 5),
+        ("san_francisco", 8),
+        ("new_york", 4),
+        ("london", 14),
+    ]
     lost = [(e["reason"], e["seats"], e["days"]) for e in of_type(events, "days_lost")]
-    assert lost == [("receipt", [1], 1), ("detective", [1], 2), ("detective", [0], 2), ("receipt", [1], 1),
-                    ("receipt", [0], 1), ("receipt", [1], 1), ("storm", [0, 1], 2), ("storm", [0, 1], 2)]
+    assert lost == [
+        ("receipt", [1], 1),
+        ("detective", [1], 2),
+        ("detective", [0], 2),
+        ("receipt", [1], 1),
+        ("receipt", [0], 1),
+        ("receipt", [1], 1),
+        ("storm", [0, 1], 2),
+        ("storm", [0, 1], 2),
+    ]
     assert sum(d for _, d in legs[0]) + 2 + 1 + 2 + 2 == 72
     assert sum(d for _, d in legs[1]) + 1 + 2 + 1 + 1 + 2 + 2 == 71
 
@@ -124,9 +225,20 @@ def test_the_legs_by_hand():
 def test_dice_and_gold():
     _, events = play_script()
     rolls = [(e["seat"], e["effect"], e["die"]) for e in of_type(events, "die_rolled")]
-    assert rolls == [(1, "balloon", 2), (0, "balloon", 6), (0, "balloon", 1), (1, "balloon", 2), (1, "balloon", 3),
-                     (0, "elephant", 6), (0, "elephant", 3), (1, "balloon", 5), (1, "balloon", 2),
-                     (1, "balloon", 3), (0, "balloon", 3), (0, "balloon", 1)]
+    assert rolls == [
+        (1, "balloon", 2),
+        (0, "balloon", 6),
+        (0, "balloon", 1),
+        (1, "balloon", 2),
+        (1, "balloon", 3),
+        (0, "elephant", 6),
+        (0, "elephant", 3),
+        (1, "balloon", 5),
+        (1, "balloon", 2),
+        (1, "balloon", 3),
+        (0, "balloon", 3),
+        (0, "balloon", 1),
+    ]
     assert [e["card"] for e in of_type(events, "grey_event")] == ["storm", "storm"]
 
 
@@ -138,7 +250,9 @@ def test_the_end():
     outcome = GAME.outcome(state)
     assert outcome["winners"] == [1] and outcome["decided_by"] == "days"
     assert [(s["seat"], s["place"], s["days"], s["arrival"]) for s in outcome["standings"]] == [
-        (1, 1, 71, 2), (0, 2, 72, 1)]
+        (1, 1, 71, 2),
+        (0, 2, 72, 1),
+    ]
 
 
 def test_replay():

@@ -23,18 +23,29 @@ class AroundTheWorldMachine(RuleBasedStateMachine):
     def legal_move(self, data):
         self.match = play_a_legal_move(self.match, data)
 
-    @rule(seat=st.integers(0, 5), action=st.fixed_dictionaries({
-        "type": st.sampled_from(KINDS),
-        "space": st.sampled_from([*BOARD.supply["spaces"], "moon"]),
-        "use": st.one_of(st.booleans(), st.integers(-2, 2)),
-        "location": st.sampled_from([*BOARD.locations, "atlantis"]),
-        "cards": st.lists(st.fixed_dictionaries({"kind": st.sampled_from(["ship", "train", "ufo"]),
-                                                 "days": st.integers(0, 9)}), max_size=3),
-        "events": st.lists(st.sampled_from([*BOARD.events, "x"]), max_size=2),
-        "deck": st.sampled_from(["travel", "event", "box"]),
-        "card": st.one_of(st.sampled_from([*BOARD.events]), st.fixed_dictionaries(
-            {"kind": st.sampled_from(["ship", "train"]), "days": st.integers(2, 8)})),
-    }))
+    @rule(
+        seat=st.integers(0, 5),
+        action=st.fixed_dictionaries(
+            {
+                "type": st.sampled_from(KINDS),
+                "space": st.sampled_from([*BOARD.supply["spaces"], "moon"]),
+                "use": st.one_of(st.booleans(), st.integers(-2, 2)),
+                "location": st.sampled_from([*BOARD.locations, "atlantis"]),
+                "cards": st.lists(
+                    st.fixed_dictionaries(
+                        {"kind": st.sampled_from(["ship", "train", "ufo"]), "days": st.integers(0, 9)}
+                    ),
+                    max_size=3,
+                ),
+                "events": st.lists(st.sampled_from([*BOARD.events, "x"]), max_size=2),
+                "deck": st.sampled_from(["travel", "event", "box"]),
+                "card": st.one_of(
+                    st.sampled_from([*BOARD.events]),
+                    st.fixed_dictionaries({"kind": st.sampled_from(["ship", "train"]), "days": st.integers(2, 8)}),
+                ),
+            }
+        ),
+    )
     def any_move_is_applied_or_refused_cleanly(self, seat, action):
         self.match = play_or_refuse(self.match, seat, action)
 

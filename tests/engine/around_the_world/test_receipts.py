@@ -67,7 +67,7 @@ class TestEffects:
 
 
 class TestTheDrawIsAChoice:
-    """"hráč si může líznout vrchní kartu": the player may draw the top card, or decline."""
+    """ "hráč si může líznout vrchní kartu": the player may draw the top card, or decline."""
 
     @pytest.mark.parametrize("kind", ["event", "travel"])
     def test_a_draw_receipt_offers_draw_and_decline(self, kind):
@@ -86,7 +86,13 @@ class TestTheDrawIsAChoice:
         match, events = act(match, {"type": "decline_receipt"})
         assert match.state["event_deck"] == deck and match.state["days"] == [6, 0, 0]
         assert of_type(events, "receipt_declined")[0] == {
-            "type": "receipt_declined", "seat": 0, "location": "paris", "colour": "red", "kind": "event", "v": 3}
+            "type": "receipt_declined",
+            "seat": 0,
+            "location": "paris",
+            "colour": "red",
+            "kind": "event",
+            "v": 3,
+        }
         assert match.state["phase"] == "travel" and {"type": "end_turn"} in GAME.legal_actions(match.state, 0)
 
     def test_two_draws_at_once_are_offered_one_after_the_other(self):

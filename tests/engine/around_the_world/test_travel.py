@@ -66,7 +66,9 @@ class TestPlans:
         match, seat = _on_leg(0, [("ship", 7), ("ship", 4), ("train", 3)])
         found = plans(match.state, BOARD, seat)
         assert [(p.cards, p.fixed) for p in found] == [
-            ((("ship", 4), ("train", 3)), 7), ((("ship", 7), ("train", 3)), 10)]
+            ((("ship", 4), ("train", 3)), 7),
+            ((("ship", 7), ("train", 3)), 10),
+        ]
         actions = GAME.legal_actions(match.state, seat)
         assert actions[0] == travel([("ship", 4), ("train", 3)])
 
@@ -78,7 +80,10 @@ class TestPlans:
     def test_hong_kong_to_yokohama_two_ships_or_train_and_ship(self):
         match, seat = _on_leg(6, [("ship", 5), ("ship", 6), ("train", 2)])
         assert {p.cards for p in plans(match.state, BOARD, seat)} == {
-            (("ship", 5), ("ship", 6)), (("ship", 5), ("train", 2)), (("ship", 6), ("train", 2))}
+            (("ship", 5), ("ship", 6)),
+            (("ship", 5), ("train", 2)),
+            (("ship", 6), ("train", 2)),
+        }
 
     def test_equal_cards_are_one_choice(self):
         match, seat = _on_leg(3, [("ship", 8), ("ship", 8), ("ship", 8)])
@@ -93,7 +98,8 @@ class TestPlans:
         assert match.state["positions"][seat] == 4 and match.state["days"][seat] == before + 8
         assert [match.state["travel_cards"][c] for c in match.state["hands"][seat]] == [{"kind": "train", "days": 2}]
         assert match.state["travel_discard"][-2:] and all(
-            match.state["travel_cards"][c] == {"kind": "ship", "days": 8} for c in match.state["travel_discard"][-2:])
+            match.state["travel_cards"][c] == {"kind": "ship", "days": 8} for c in match.state["travel_discard"][-2:]
+        )
 
     def test_one_leg_a_turn(self):
         match, seat = _on_leg(0, [("ship", 4), ("train", 3), ("train", 2), ("train", 3)])

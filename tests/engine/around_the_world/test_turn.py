@@ -103,10 +103,18 @@ class TestTaking:
         stack_travel(match.state, [("train", 2), ("train", 3)])
         sets = [a["discard"] for a in GAME.legal_actions(match.state, 0) if "discard" in a]
         assert max(len(s) for s in sets) == 3
-        match, events = act(match, {"type": "take", "space": "exchange",
-                                    "discard": [{"kind": "ship", "days": 8}, {"kind": "ship", "days": 8}]})
-        hand = sorted((match.state["travel_cards"][c]["kind"], match.state["travel_cards"][c]["days"])
-                      for c in match.state["hands"][0])
+        match, events = act(
+            match,
+            {
+                "type": "take",
+                "space": "exchange",
+                "discard": [{"kind": "ship", "days": 8}, {"kind": "ship", "days": 8}],
+            },
+        )
+        hand = sorted(
+            (match.state["travel_cards"][c]["kind"], match.state["travel_cards"][c]["days"])
+            for c in match.state["hands"][0]
+        )
         assert len(hand) == 4 and ("train", 2) in hand and ("train", 3) in hand and ("ship", 8) not in hand
         assert of_type(events, "travel_cards_drawn")[0]["count"] == 2
 
@@ -127,8 +135,9 @@ class TestStartPlayer:
             if space:
                 match, _ = act(match, {"type": "take", "space": "watch", "use": True})
             else:
-                match = travel_phase(match, next(s["space"] for s in match.state["display"]
-                                                 if s["card"] and s["space"] != "watch"))
+                match = travel_phase(
+                    match, next(s["space"] for s in match.state["display"] if s["card"] and s["space"] != "watch")
+                )
             match, _ = finish_turn(match)
         assert match.state["round"] == 2 and match.state["start"] == 2 and match.state["order"] == [2, 3, 0, 1]
 
@@ -180,8 +189,12 @@ class TestHandLimit:
 
     def test_discard_down_to_six(self):
         match = start(3)
-        set_hand(match.state, 0, [("ship", 8), ("ship", 7), ("ship", 6), ("ship", 5), ("ship", 4), ("train", 6)],
-                 ["elephant", "balloon"])
+        set_hand(
+            match.state,
+            0,
+            [("ship", 8), ("ship", 7), ("ship", 6), ("ship", 5), ("ship", 4), ("train", 6)],
+            ["elephant", "balloon"],
+        )
         match = travel_phase(match)
         match, events = act(match, {"type": "end_turn"})
         assert match.state["phase"] == "discard" and seat_of(match) == 0
@@ -193,7 +206,7 @@ class TestHandLimit:
 
 
 class TestBuyingAnyTimeInTheTurn:
-    """"kdykoliv během svého tahu": a card is bought for 2 gold in every step of one's turn, and only then."""
+    """ "kdykoliv během svého tahu": a card is bought for 2 gold in every step of one's turn, and only then."""
 
     def _ready(self, phase: str):
         match = start(3, seed=4)

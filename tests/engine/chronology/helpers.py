@@ -10,13 +10,25 @@ GAME = get_game("chronology")
 
 # A few cards of the classic deck and their years, to build tables that are easy to check by hand.
 YEARS = {
-    "battle-of-marathon": -490, "battle-of-hastings": 1066, "battle-of-grunwald": 1410,
-    "fall-of-constantinople": 1453, "battle-of-waterloo": 1815, "normandy-landings": 1944,
+    "battle-of-marathon": -490,
+    "battle-of-hastings": 1066,
+    "battle-of-grunwald": 1410,
+    "fall-of-constantinople": 1453,
+    "battle-of-waterloo": 1815,
+    "normandy-landings": 1944,
     "yom-kippur-war": 1973,
-    "colosseum": 80, "gutenberg-bible": 1455, "don-giovanni": 1787, "eiffel-tower": 1889,
-    "sydney-opera-house": 1973, "harry-potter": 1997,
-    "euclids-elements": -300, "printing-press": 1440, "telephone": 1876, "x-rays": 1895,
-    "penicillin": 1928, "apollo-11": 1969,
+    "colosseum": 80,
+    "gutenberg-bible": 1455,
+    "don-giovanni": 1787,
+    "eiffel-tower": 1889,
+    "sydney-opera-house": 1973,
+    "harry-potter": 1997,
+    "euclids-elements": -300,
+    "printing-press": 1440,
+    "telephone": 1876,
+    "x-rays": 1895,
+    "penicillin": 1928,
+    "apollo-11": 1969,
 }
 
 
@@ -45,8 +57,11 @@ def arrange(
                 seat_stacks[colour] = []
     zones = GAME.zones(state)
     before = Counter(card for cards in zones.values() for card in cards)
-    named = {card for cards in [*(stacks or {}).values(), *(common or {}).values(), *(chronologies or {}).values()]
-             for card in cards}
+    named = {
+        card
+        for cards in [*(stacks or {}).values(), *(common or {}).values(), *(chronologies or {}).values()]
+        for card in cards
+    }
     for cards in zones.values():
         cards[:] = [card for card in cards if card not in named]
     for (seat, colour), cards in (stacks or {}).items():
@@ -68,4 +83,3 @@ def act(match: Match, seat: int, action: dict[str, Any]) -> tuple[Match, list[di
 def tops(match: Match, seat: int | None, colour: str) -> str | None:
     cards = match.state["common"][colour] if seat is None else match.state["stacks"][seat][colour]
     return cards[-1] if cards else None
-

@@ -18,8 +18,9 @@ class TestRoundPlayedOut:
     """Everybody gets as many turns as the first player: the game ends after the last seat's turn."""
 
     def test_a_middle_seat_empties_so_only_the_seats_after_it_play(self):
-        match = three(1, {(0, "red"): ["battle-of-waterloo"], (1, "blue"): ["x-rays"],
-                          (2, "red"): ["fall-of-constantinople"]})
+        match = three(
+            1, {(0, "red"): ["battle-of-waterloo"], (1, "blue"): ["x-rays"], (2, "red"): ["fall-of-constantinople"]}
+        )
         match, events = act(match, 1, RIGHT_AT_THE_END)
         assert types(events) == ["card_placed", "final_round"] and events[1]["emptied"] == [1]
         assert match.to_act() == {2} and match.state["final_round"]
@@ -28,8 +29,9 @@ class TestRoundPlayedOut:
         assert match.is_over() and match.to_act() == set() and GAME.legal_actions(match.state, 0) == []
 
     def test_the_first_seat_empties_so_everybody_else_plays_once(self):
-        match = three(0, {(0, "blue"): ["x-rays"], (1, "red"): ["battle-of-waterloo"],
-                          (2, "red"): ["battle-of-marathon"]})
+        match = three(
+            0, {(0, "blue"): ["x-rays"], (1, "red"): ["battle-of-waterloo"], (2, "red"): ["battle-of-marathon"]}
+        )
         match, _ = act(match, 0, RIGHT_AT_THE_END)
         match, _ = act(match, 1, {"type": "place", "colour": "red", "gap": 0})
         assert not match.is_over() and match.to_act() == {2}
@@ -45,8 +47,14 @@ class TestRoundPlayedOut:
         assert GAME.outcome(match.state)["winners"] == [2]
 
     def test_a_new_round_starts_while_nobody_has_emptied(self):
-        match = three(2, {(0, "red"): ["battle-of-waterloo"], (1, "blue"): ["x-rays"],
-                          (2, "red"): ["battle-of-marathon", "normandy-landings"]})
+        match = three(
+            2,
+            {
+                (0, "red"): ["battle-of-waterloo"],
+                (1, "blue"): ["x-rays"],
+                (2, "red"): ["battle-of-marathon", "normandy-landings"],
+            },
+        )
         match, events = act(match, 2, {"type": "place", "colour": "red", "gap": 0})
         assert types(events) == ["card_placed", "round_started"]
         assert match.state["round"] == 2 and match.to_act() == {0} and not match.state["final_round"]
@@ -57,18 +65,34 @@ class TestRoundPlayedOut:
         assert types(events) == ["card_placed", "final_round", "game_over"]
 
     def test_a_player_without_cards_is_skipped_in_the_final_round(self):
-        match = arrange(3, bare=True, chronologies=START, turn=0,
-                        stacks={(0, "red"): ["battle-of-waterloo"], (1, "red"): ["battle-of-grunwald"],
-                                (2, "red"): ["battle-of-marathon"]})
+        match = arrange(
+            3,
+            bare=True,
+            chronologies=START,
+            turn=0,
+            stacks={
+                (0, "red"): ["battle-of-waterloo"],
+                (1, "red"): ["battle-of-grunwald"],
+                (2, "red"): ["battle-of-marathon"],
+            },
+        )
         match, events = act(match, 0, {"type": "place", "colour": "red", "gap": 1})
         assert {"v": 1, "type": "final_round", "round": 1, "emptied": [0]} in events
         match, _ = act(match, 0, {"type": "discard_top", "seat": 1, "colour": "red"})  # seat 1's last card
         assert match.to_act() == {2}
 
     def test_placing_ones_last_card_starts_the_final_round_before_any_power(self):
-        match = arrange(3, bare=True, chronologies=START, turn=0,
-                        stacks={(0, "beige"): ["harry-potter"], (1, "red"): ["battle-of-grunwald"],
-                                (2, "red"): ["battle-of-marathon"]})
+        match = arrange(
+            3,
+            bare=True,
+            chronologies=START,
+            turn=0,
+            stacks={
+                (0, "beige"): ["harry-potter"],
+                (1, "red"): ["battle-of-grunwald"],
+                (2, "red"): ["battle-of-marathon"],
+            },
+        )
         match, events = act(match, 0, {"type": "place", "colour": "beige", "gap": 1})  # 1997 after 1066: right
         assert match.state["final_round"] and events[1]["type"] == "final_round"
         assert match.state["phase"] == "power" and match.state["common"]["beige"]
@@ -77,9 +101,17 @@ class TestRoundPlayedOut:
         assert match.state["final_round"] and match.to_act() == {1}
 
     def test_the_end_stays_triggered_when_a_power_refills_an_empty_player(self):
-        match = arrange(3, bare=True, chronologies=START, turn=0,
-                        stacks={(0, "red"): ["battle-of-waterloo"], (1, "beige"): ["harry-potter"],
-                                (2, "red"): ["battle-of-marathon"]})
+        match = arrange(
+            3,
+            bare=True,
+            chronologies=START,
+            turn=0,
+            stacks={
+                (0, "red"): ["battle-of-waterloo"],
+                (1, "beige"): ["harry-potter"],
+                (2, "red"): ["battle-of-marathon"],
+            },
+        )
         match, _ = act(match, 0, {"type": "place", "colour": "red", "gap": 1})
         match, _ = act(match, 0, {"type": "skip"})
         match, _ = act(match, 1, {"type": "place", "colour": "beige", "gap": 1})
@@ -88,8 +120,13 @@ class TestRoundPlayedOut:
         match, _ = act(match, 2, {"type": "place", "colour": "red", "gap": 0})
         match, _ = act(match, 2, {"type": "skip"})
         assert match.is_over()
-        assert GAME.outcome(match.state)["standings"][0] == {"seat": 0, "place": 1, "chronology": 2, "cards_left": 1,
-                                                            "age": None}
+        assert GAME.outcome(match.state)["standings"][0] == {
+            "seat": 0,
+            "place": 1,
+            "chronology": 2,
+            "cards_left": 1,
+            "age": None,
+        }
 
 
 def finished(chronologies, stacks, ages=None):
@@ -110,17 +147,17 @@ class TestWinner:
         assert [(s["seat"], s["place"]) for s in outcome["standings"]] == [(1, 1), (0, 2), (2, 3)]
 
     def test_a_tie_goes_to_more_cards_left(self):
-        outcome = finished({0: TWO, 1: ["apollo-11", "x-rays"], 2: []},
-                           {(0, "red"): ["battle-of-marathon"],
-                            (1, "red"): ["normandy-landings", "battle-of-grunwald"]})
+        outcome = finished(
+            {0: TWO, 1: ["apollo-11", "x-rays"], 2: []},
+            {(0, "red"): ["battle-of-marathon"], (1, "red"): ["normandy-landings", "battle-of-grunwald"]},
+        )
         assert outcome["winners"] == [1] and outcome["decided_by"] == "cards_left"
         assert outcome["standings"][1] == {"seat": 0, "place": 2, "chronology": 2, "cards_left": 1, "age": None}
 
     def test_then_the_youngest(self):
         outcome = finished({0: TWO, 1: ["apollo-11", "x-rays"], 2: ["telephone", "penicillin"]}, {}, ages=[30, 11, 12])
         assert outcome["winners"] == [1] and outcome["decided_by"] == "age"
-        assert [(s["seat"], s["place"], s["age"]) for s in outcome["standings"]] == [(1, 1, 11), (2, 2, 12),
-                                                                                      (0, 3, 30)]
+        assert [(s["seat"], s["place"], s["age"]) for s in outcome["standings"]] == [(1, 1, 11), (2, 2, 12), (0, 3, 30)]
 
     def test_without_ages_the_tied_share_the_win(self):
         outcome = finished({0: TWO, 1: ["apollo-11", "x-rays"], 2: ["telephone"]}, {})

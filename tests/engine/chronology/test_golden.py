@@ -46,7 +46,10 @@ def test_golden_playthrough():
         {"red": ["battle-of-the-teutoburg-forest"], "beige": ["les-miserables"], "blue": ["stethoscope"]},
     ]
     assert [match.state["common"][c][-1] for c in ("red", "beige", "blue")] == [
-        "siege-of-yorktown", "handels-messiah", "discovery-of-uranus"]
+        "siege-of-yorktown",
+        "handels-messiah",
+        "discovery-of-uranus",
+    ]
     for seat, action, expected in SCRIPT:
         assert action in GAME.legal_actions(match.state, seat)
         match, events = play(match, seat, action)
@@ -60,7 +63,10 @@ def test_golden_playthrough():
     assert state["discard"] == ["discovery-of-pluto", "sistine-chapel-ceiling", "first-battle-of-the-marne"]
     assert state["stacks"] == [{"red": [], "beige": [], "blue": []}] * 2
     assert {c: (len(cards), cards[-1]) for c, cards in state["common"].items()} == {
-        "red": (66, "battle-of-waterloo"), "beige": (68, "handels-messiah"), "blue": (67, "ether-anaesthesia")}
+        "red": (66, "battle-of-waterloo"),
+        "beige": (68, "handels-messiah"),
+        "blue": (67, "ether-anaesthesia"),
+    }
     assert state["round"] == 3 and state["final_round"] and match.version == 12
     # Three cards each and no card left: the younger player wins.
     assert GAME.outcome(state) == {

@@ -26,8 +26,9 @@ class TestRed:
     """War destroys: discard the top card of any stack, a common deck or any player's (your own too)."""
 
     def table(self):
-        return powered("red", stacks={(1, "red"): ["battle-of-grunwald", "battle-of-waterloo"],
-                                      (0, "blue"): ["penicillin"]})
+        return powered(
+            "red", stacks={(1, "red"): ["battle-of-grunwald", "battle-of-waterloo"], (0, "blue"): ["penicillin"]}
+        )
 
     def test_every_non_empty_stack_is_a_target(self):
         assert GAME.legal_actions(self.table().state, 0) == [
@@ -45,8 +46,11 @@ class TestRed:
         assert after.state["stacks"][1]["red"] == ["battle-of-grunwald"]
         assert after.state["discard"][-1] == "battle-of-waterloo"
         assert events[0]["type"] == "power_used" and events[0]["from"] == 1
-        assert events[0]["card"] == {"id": "battle-of-waterloo", "colour": "red",
-                                     "title": "Napoleon's final defeat at Waterloo"}
+        assert events[0]["card"] == {
+            "id": "battle-of-waterloo",
+            "colour": "red",
+            "title": "Napoleon's final defeat at Waterloo",
+        }
         untouched(before, after)
         assert after.to_act() == {1}
 
@@ -112,9 +116,14 @@ class TestBlueSwap:
     """Science changes everything (a): swap the top cards of two stacks of one colour."""
 
     def table(self):
-        return powered("blue", stacks={(0, "red"): ["battle-of-marathon"],
-                                       (1, "red"): ["normandy-landings", "battle-of-waterloo"],
-                                       (2, "blue"): ["telephone"]})
+        return powered(
+            "blue",
+            stacks={
+                (0, "red"): ["battle-of-marathon"],
+                (1, "red"): ["normandy-landings", "battle-of-waterloo"],
+                (2, "blue"): ["telephone"],
+            },
+        )
 
     def test_every_pair_of_non_empty_stacks_of_a_colour_once_and_your_own_reshuffles(self):
         swaps = [a for a in GAME.legal_actions(self.table().state, 0) if a["type"] == "swap_tops"]

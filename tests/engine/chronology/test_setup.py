@@ -15,14 +15,29 @@ class TestOptions:
 
     def test_defaults(self):
         match = new_match("chronology", 2, {}, 0)
-        assert match.options == {"deck": "chronology-classic", "cards_per_colour": 5,
-                                 "colours": ["red", "beige", "blue"], "powers": True, "language": "en", "ages": None,
-                                 "first": 0}
+        assert match.options == {
+            "deck": "chronology-classic",
+            "cards_per_colour": 5,
+            "colours": ["red", "beige", "blue"],
+            "powers": True,
+            "language": "en",
+            "ages": None,
+            "first": 0,
+        }
 
-    @pytest.mark.parametrize("options", [
-        {"cards_per_colour": 0}, {"cards_per_colour": 21}, {"colours": []}, {"colours": ["red", "red"]},
-        {"colours": ["green"]}, {"language": "fr"}, {"ages": [10, "old"]}, {"powers": "sometimes"},
-    ])
+    @pytest.mark.parametrize(
+        "options",
+        [
+            {"cards_per_colour": 0},
+            {"cards_per_colour": 21},
+            {"colours": []},
+            {"colours": ["red", "red"]},
+            {"colours": ["green"]},
+            {"language": "fr"},
+            {"ages": [10, "old"]},
+            {"powers": "sometimes"},
+        ],
+    )
     def test_bad_values_are_refused(self, options):
         with pytest.raises(InvalidOptions):
             new_match("chronology", 2, options, 0)
@@ -51,8 +66,7 @@ class TestDeal:
         for stacks in state["stacks"]:
             assert {colour: len(cards) for colour, cards in stacks.items()} == {"red": 5, "beige": 5, "blue": 5}
             assert all(card_of(state, card).colour == colour for colour, cards in stacks.items() for card in cards)
-        assert {colour: len(cards) for colour, cards in state["common"].items()} == {"red": 50, "beige": 50,
-                                                                                    "blue": 50}
+        assert {colour: len(cards) for colour, cards in state["common"].items()} == {"red": 50, "beige": 50, "blue": 50}
         assert state["chronologies"] == [[], [], [], []] and state["phase"] == "setup"
 
     def test_only_the_chosen_colours_are_in_play(self):
@@ -91,8 +105,11 @@ class TestSetupStep:
     def test_the_chooser_sees_the_front_of_each_decks_top_card(self):
         match = arrange(2, common={"red": ["battle-of-hastings"]}, phase="setup")
         common = GAME.view(match.state, 0)["common"]
-        assert common[0]["top"] == {"id": "battle-of-hastings", "colour": "red",
-                                    "title": "William the Conqueror wins the Battle of Hastings"}
+        assert common[0]["top"] == {
+            "id": "battle-of-hastings",
+            "colour": "red",
+            "title": "William the Conqueror wins the Battle of Hastings",
+        }
 
     def test_out_of_order_and_other_moves_are_refused(self):
         match = arrange(2, phase="setup")

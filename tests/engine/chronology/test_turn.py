@@ -37,17 +37,32 @@ class TestPlacing:
         match, events = act(match, 0, {"type": "place", "colour": "red", "gap": 0})
         assert match.state["chronologies"][0] == CHRONOLOGY
         assert match.state["discard"][-1] == "battle-of-waterloo"
-        assert events[0] == {"v": 1, "type": "card_discarded", "seat": 0, "colour": "red", "gap": 0,
-                             "correct": False, "card": {"id": "battle-of-waterloo", "colour": "red",
-                                                        "title": "Napoleon's final defeat at Waterloo",
-                                                        "year": 1815, "label": "1815"}}
+        assert events[0] == {
+            "v": 1,
+            "type": "card_discarded",
+            "seat": 0,
+            "colour": "red",
+            "gap": 0,
+            "correct": False,
+            "card": {
+                "id": "battle-of-waterloo",
+                "colour": "red",
+                "title": "Napoleon's final defeat at Waterloo",
+                "year": 1815,
+                "label": "1815",
+            },
+        }
         assert GAME.view(match.state, 1)["discard"][-1]["year"] == 1815
         assert match.state["phase"] == "play" and match.to_act() == {1}
 
     @pytest.mark.parametrize("gap", [0, 1])
     def test_an_equal_year_fits_on_either_side(self, gap):
-        match = arrange(2, chronologies={0: ["sydney-opera-house"]}, stacks={(0, "red"): ["yom-kippur-war"]},
-                        options={"powers": False})
+        match = arrange(
+            2,
+            chronologies={0: ["sydney-opera-house"]},
+            stacks={(0, "red"): ["yom-kippur-war"]},
+            options={"powers": False},
+        )
         match, events = act(match, 0, {"type": "place", "colour": "red", "gap": gap})
         assert events[0]["correct"] is True and len(match.state["chronologies"][0]) == 2
 
@@ -76,10 +91,15 @@ class TestRefusals:
         with pytest.raises(IllegalAction, match="not the top"):
             act(match, 0, {"type": "place", "colour": "red", "gap": 0, "card": "normandy-landings"})
 
-    @pytest.mark.parametrize("action", [
-        {"type": "place", "colour": "red"}, {"type": "place", "colour": "red", "gap": True},
-        {"type": "place", "colour": "purple", "gap": 0}, {"type": "fly"},
-    ])
+    @pytest.mark.parametrize(
+        "action",
+        [
+            {"type": "place", "colour": "red"},
+            {"type": "place", "colour": "red", "gap": True},
+            {"type": "place", "colour": "purple", "gap": 0},
+            {"type": "fly"},
+        ],
+    )
     def test_malformed(self, action):
         with pytest.raises(MalformedAction):
             act(table(), 0, action)
@@ -97,8 +117,13 @@ class TestPowerOffer:
     def test_a_right_card_offers_its_power_to_the_same_player(self):
         match = table(stacks={(0, "blue"): ["x-rays"]})
         match, events = act(match, 0, {"type": "place", "colour": "blue", "gap": 2})
-        assert events[-1] == {"v": 1, "type": "power_offered", "seat": 0, "power": "blue",
-                              "name": "science changes everything"}
+        assert events[-1] == {
+            "v": 1,
+            "type": "power_offered",
+            "seat": 0,
+            "power": "blue",
+            "name": "science changes everything",
+        }
         assert match.state["phase"] == "power" and match.to_act() == {0}
         assert {"type": "skip"} in GAME.legal_actions(match.state, 0)
 

@@ -39,9 +39,15 @@ class TestWhatEverybodySees:
         state = midgame(4).state
         view = GAME.view(state, None)
         for colour, common in zip(state["colours"], view["common"], strict=True):
-            assert common == {"colour": colour, "count": len(state["common"][colour]),
-                              "top": {"id": state["common"][colour][-1], "colour": colour,
-                                      "title": card_of(state, state["common"][colour][-1]).title["en"]}}
+            assert common == {
+                "colour": colour,
+                "count": len(state["common"][colour]),
+                "top": {
+                    "id": state["common"][colour][-1],
+                    "colour": colour,
+                    "title": card_of(state, state["common"][colour][-1]).title["en"],
+                },
+            }
         for seat, player in enumerate(view["players"]):
             assert [s["count"] for s in player["stacks"]] == [len(c) for c in state["stacks"][seat].values()]
             assert player["cards_left"] == sum(s["count"] for s in player["stacks"])
@@ -66,21 +72,33 @@ class TestSecrets:
             seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
             assert set(hidden) == set(in_play(state)) - seen
             assert all(fields == {"year", "label"} for fields in hidden.values())
-            below = {card for zone, cards in GAME.zones(state).items()
-                     if zone.startswith(("common:", "stack:")) for card in cards[:-1]}
+            below = {
+                card
+                for zone, cards in GAME.zones(state).items()
+                if zone.startswith(("common:", "stack:"))
+                for card in cards[:-1]
+            }
             assert not below & set(ids_in(view))
 
     def test_a_wrong_card_shows_only_its_own_date_and_a_reshuffle_reveals_nothing(self):
-        match = arrange(2, chronologies={0: ["battle-of-hastings"]},
-                        stacks={(0, "red"): ["battle-of-waterloo"], (0, "blue"): ["x-rays", "apollo-11"]})
+        match = arrange(
+            2,
+            chronologies={0: ["battle-of-hastings"]},
+            stacks={(0, "red"): ["battle-of-waterloo"], (0, "blue"): ["x-rays", "apollo-11"]},
+        )
         match, events = act(match, 0, {"type": "place", "colour": "red", "gap": 0})
         assert leaks(events, GAME.hidden_cards(match.state, None)) == []
         assert events[0]["card"]["year"] == 1815
         discarded_unseen = [card for card in match.state["discard"] if card != "battle-of-waterloo"]
-        assert discarded_unseen and all("year" not in card for card in GAME.view(match.state, 1)["discard"]
-                                        if card["id"] in discarded_unseen)
-        match = arrange(2, chronologies={0: ["battle-of-hastings"]}, phase="power",
-                        stacks={(0, "red"): ["battle-of-waterloo"], (0, "blue"): ["x-rays", "apollo-11"]})
+        assert discarded_unseen and all(
+            "year" not in card for card in GAME.view(match.state, 1)["discard"] if card["id"] in discarded_unseen
+        )
+        match = arrange(
+            2,
+            chronologies={0: ["battle-of-hastings"]},
+            phase="power",
+            stacks={(0, "red"): ["battle-of-waterloo"], (0, "blue"): ["x-rays", "apollo-11"]},
+        )
         match.state["power"] = "blue"
         match, events = act(match, 0, {"type": "reshuffle", "colour": "blue"})
         assert ids_in(events) == [] and events[0]["count"] == 2

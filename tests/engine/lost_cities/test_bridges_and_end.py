@@ -20,8 +20,9 @@ class TestBridges:
         assert not of_type(events, "bridge_crossed")  # bridges are settled when the turn ends
         state, _ = act(state, 1, take("red", 4))
         state, events = act(state, 2, take("blue", 7))
-        assert of_type(events, "bridge_crossed") == [{"type": "bridge_crossed", "column": "red", "seats": [0, 1],
-                                                      "bonus": 20}]
+        assert of_type(events, "bridge_crossed") == [
+            {"type": "bridge_crossed", "column": "red", "seats": [0, 1], "bonus": 20}
+        ]
         assert [s["bridges"]["red"] for s in state["sheets"]] == ["won", "won", "lost"]
         assert state["bridges"]["red"] == [0, 1]
 
@@ -130,8 +131,11 @@ class TestOutcome:
         outcome = GAME.outcome(self.finished())
         assert outcome["winners"] == [0, 1]
         # Everybody crosses the dice bridge in this last turn (+20 each); exhausted dice columns score 0.
-        assert [(s["seat"], s["place"], s["score"]) for s in outcome["standings"]] == [(0, 1, 25), (1, 1, 25),
-                                                                                        (2, 3, 15)]
+        assert [(s["seat"], s["place"], s["score"]) for s in outcome["standings"]] == [
+            (0, 1, 25),
+            (1, 1, 25),
+            (2, 3, 15),
+        ]
 
     def test_the_breakdown_adds_up_to_the_score(self):
         for standing in GAME.outcome(self.finished())["standings"]:

@@ -21,13 +21,18 @@ class LostCitiesMachine(RuleBasedStateMachine):
     def legal_move(self, data):
         self.match = play_a_legal_move(self.match, data)
 
-    @rule(seat=st.integers(0, 4), action=st.fixed_dictionaries({
-        "type": st.sampled_from(["take", "refuse", "accelerate", "stop", "roll"]),
-        "colour": st.sampled_from([*COLOURS, "pink"]),
-        "column": st.sampled_from([*COLOURS, "dice"]),
-        "number": st.one_of(st.integers(-1, 11), st.booleans(), st.text(max_size=2)),
-        "as": st.sampled_from(["number", "double", "x"]),
-    }))
+    @rule(
+        seat=st.integers(0, 4),
+        action=st.fixed_dictionaries(
+            {
+                "type": st.sampled_from(["take", "refuse", "accelerate", "stop", "roll"]),
+                "colour": st.sampled_from([*COLOURS, "pink"]),
+                "column": st.sampled_from([*COLOURS, "dice"]),
+                "number": st.one_of(st.integers(-1, 11), st.booleans(), st.text(max_size=2)),
+                "as": st.sampled_from(["number", "double", "x"]),
+            }
+        ),
+    )
     def any_move_is_applied_or_refused_cleanly(self, seat, action):
         self.match = play_or_refuse(self.match, seat, action)
 

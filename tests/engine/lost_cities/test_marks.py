@@ -182,8 +182,9 @@ class TestArtefacts:
         state = solo(["red", "red", "red"], [5, 5, 5], red=[1, 1, 2, 2, 3, 3, 4, 4, 5])
         state, events = act(state, 0, take("red", 5))
         assert column(state, 0, "red") == [1, 1, 2, 2, 3, 3, 4, 4, 5]
-        assert of_type(events, "artefact_marked") == [{"type": "artefact_marked", "space": 1, "why": "overflow",
-                                                       "seat": 0}]
+        assert of_type(events, "artefact_marked") == [
+            {"type": "artefact_marked", "space": 1, "why": "overflow", "seat": 0}
+        ]
 
     def test_a_full_column_refuses_a_lower_number(self):
         state = solo(["red", "red", "red"], [4, 4, 4], red=[1, 1, 2, 2, 3, 3, 4, 4, 5])
@@ -211,8 +212,10 @@ class TestRefusal:
         state = solo(["red", "red", "red"], [4, 4, 4])
         state, events = act(state, 0, REFUSE)
         assert state["sheets"][0]["dice"] == 1
-        assert events[:2] == [{"type": "refused", "seat": 0},
-                              {"type": "die_marked", "space": 1, "exhausted": False, "seat": 0}]
+        assert events[:2] == [
+            {"type": "refused", "seat": 0},
+            {"type": "die_marked", "space": 1, "exhausted": False, "seat": 0},
+        ]
 
     def test_the_ninth_mark_exhausts(self):
         state = start(2, colours=["red", "red", "red"], numbers=[4, 4, 4])

@@ -55,8 +55,7 @@ class TestHiddenChoices:
         reveal = of_type(events, "choices_revealed")[0]
         assert "to" not in reveal
         by_seat = {c["seat"]: [e["type"] for e in c["events"]] for c in reveal["choices"]}
-        assert by_seat == {1: ["dice_taken", "number_written", "accelerations_stopped"],
-                           2: ["refused", "die_marked"]}
+        assert by_seat == {1: ["dice_taken", "number_written", "accelerations_stopped"], 2: ["refused", "die_marked"]}
         assert all("to" not in e for c in reveal["choices"] for e in c["events"])
         assert GAME.view(state, 2)["sheets"][1]["columns"]["red"] == [1, 1, 1]
         assert GAME.view(state, None)["sheets"][2]["dice"] == 1

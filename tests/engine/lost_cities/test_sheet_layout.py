@@ -18,9 +18,23 @@ class TestShippedSheet:
 
     def test_columns_are_the_documents_colours_then_artefacts_and_dice(self):
         assert [c["id"] for c in RAW["columns"]] == [
-            "red", "orange", "yellow", "green", "blue", "purple", "artefacts", "dice"]
+            "red",
+            "orange",
+            "yellow",
+            "green",
+            "blue",
+            "purple",
+            "artefacts",
+            "dice",
+        ]
         assert [c["name"]["cs"] for c in RAW["columns"][:6]] == [
-            "červená", "oranžová", "žlutá", "zelená", "modrá", "fialová"]
+            "červená",
+            "oranžová",
+            "žlutá",
+            "zelená",
+            "modrá",
+            "fialová",
+        ]
         assert len({c["symbol"]["shape"] for c in RAW["columns"]}) == 8
 
     def test_confirmed_values(self):
@@ -101,7 +115,8 @@ class TestChangingTheFileChangesScoring:
         sheet["bridges"]["blue"] = "won"
         assert score(sheet, changed)["breakdown"]["blue"]["points"] == 33
         assert score(sheet, changed)["total"] - score(sheet, shipped)["total"] == (
-            33 - shipped.colour_points[5] + 25 - shipped.bridge_bonus)
+            33 - shipped.colour_points[5] + 25 - shipped.bridge_bonus
+        )
 
     def test_a_modified_layout_changes_a_games_outcome(self):
         printed = pinned_layout()
@@ -128,15 +143,18 @@ class TestChangingTheFileChangesScoring:
 class TestBadFiles:
     """A sheet file that breaks the shape is refused when it is read."""
 
-    @pytest.mark.parametrize("breaks", [
-        lambda raw: raw["points"]["colour"].pop(),
-        lambda raw: raw["columns"].pop(),
-        lambda raw: raw["columns"][0]["arrows"].update(spaces=[10]),
-        lambda raw: raw["bridge"].update(space=0),
-        lambda raw: raw["points"]["dice"][3].update(points=1.5),
-        lambda raw: raw["points"]["dice"][3].update(note="nowhere"),
-        lambda raw: raw.pop("double"),
-    ])
+    @pytest.mark.parametrize(
+        "breaks",
+        [
+            lambda raw: raw["points"]["colour"].pop(),
+            lambda raw: raw["columns"].pop(),
+            lambda raw: raw["columns"][0]["arrows"].update(spaces=[10]),
+            lambda raw: raw["bridge"].update(space=0),
+            lambda raw: raw["points"]["dice"][3].update(points=1.5),
+            lambda raw: raw["points"]["dice"][3].update(note="nowhere"),
+            lambda raw: raw.pop("double"),
+        ],
+    )
     def test_broken_files_raise(self, breaks):
         raw = pinned_raw()
         breaks(raw)

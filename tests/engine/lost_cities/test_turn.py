@@ -60,15 +60,18 @@ class TestActivePlayer:
         with pytest.raises(IllegalAction):
             act(state, 0, take("red", 5))
 
-    @pytest.mark.parametrize("action", [
-        {"type": "take", "colour": "pink", "number": 4},
-        {"type": "take", "colour": "red", "number": "4"},
-        {"type": "take", "colour": "red", "number": True},
-        {"type": "take", "colour": "red", "number": 10},
-        {"type": "take", "colour": "red", "number": 4, "as": "triple"},
-        {"type": "accelerate", "column": "pink"},
-        {"type": "dance"},
-    ])
+    @pytest.mark.parametrize(
+        "action",
+        [
+            {"type": "take", "colour": "pink", "number": 4},
+            {"type": "take", "colour": "red", "number": "4"},
+            {"type": "take", "colour": "red", "number": True},
+            {"type": "take", "colour": "red", "number": 10},
+            {"type": "take", "colour": "red", "number": 4, "as": "triple"},
+            {"type": "accelerate", "column": "pink"},
+            {"type": "dance"},
+        ],
+    )
     def test_malformed_actions_are_refused(self, action):
         state = start(colours=["red", "red", "blue"], numbers=[4, 4, 7])
         state["accelerations"] = {"0": 1} if action["type"] == "accelerate" else {}
@@ -92,8 +95,13 @@ class TestOthers:
         assert GAME.to_act(state) == {1, 2}
         assert state["offer"] == {"colours": ["red", "green"], "numbers": [1, 8]}
         assert of_type(events, "others_choose")[0]["offer"] == state["offer"]
-        assert GAME.legal_actions(state, 1) == [take("red", 1), take("red", 8), take("green", 1), take("green", 8),
-                                                REFUSE]
+        assert GAME.legal_actions(state, 1) == [
+            take("red", 1),
+            take("red", 8),
+            take("green", 1),
+            take("green", 8),
+            REFUSE,
+        ]
         assert GAME.legal_actions(state, 0) == []
 
     def test_the_taken_dice_are_no_longer_open(self):
@@ -147,6 +155,6 @@ class TestSolo:
         state = start(1, colours=["red", "blue", "green"], numbers=[1, 5, 8])
         state["sheets"][0]["columns"]["red"] = [1] * 6
         state, events = act(state, 0, take("red", 1))
-        assert of_type(events, "bridge_crossed") == [{"type": "bridge_crossed", "column": "red", "seats": [0],
-                                                      "bonus": 20}]
-
+        assert of_type(events, "bridge_crossed") == [
+            {"type": "bridge_crossed", "column": "red", "seats": [0], "bonus": 20}
+        ]

@@ -32,8 +32,13 @@ def playing(players: int = 2, seed: int = 1, **options: Any) -> dict:
     return state
 
 
-def rig(state: dict, hands: dict[int, list[str]] | None = None, faceup: list[str] | None = None,
-        top: list[str] | None = None, discard: list[str] | None = None) -> dict:
+def rig(
+    state: dict,
+    hands: dict[int, list[str]] | None = None,
+    faceup: list[str] | None = None,
+    top: list[str] | None = None,
+    discard: list[str] | None = None,
+) -> dict:
     """Lay the train cards out by colour: hands, face-up cards, the next cards drawn (first drawn first), discard.
 
     Every other card goes into the pile below `top`, so no card appears or vanishes.

@@ -75,8 +75,9 @@ class TestThreeLocomotives:
     """Three face-up locomotives send all five to the discard pile and five new cards are turned up."""
 
     def test_the_display_is_replaced(self):
-        state = rig(playing(), faceup=[L, L, "red", "blue", "green"], top=[L, "white", "black", "pink", "yellow",
-                                                                            "orange"])
+        state = rig(
+            playing(), faceup=[L, L, "red", "blue", "green"], top=[L, "white", "black", "pink", "yellow", "orange"]
+        )
         state, events = act(state, 0, faceup_card(state, "red"))  # the refill turns up a third locomotive
         assert colours(state, state["faceup"]) == ["white", "black", "pink", "yellow", "orange"]
         assert sorted(colours(state, state["discard"])) == sorted([L, L, L, "blue", "green"])
@@ -92,8 +93,7 @@ class TestThreeLocomotives:
         assert colours(state, state["faceup"]) == ["red", "blue", "green", "white", "black"]
 
     def test_no_endless_reset_when_only_locomotives_are_left(self):
-        state = rig(playing(), hands={0: ["red"] * 12, 1: ["blue"] * 12},
-                    faceup=[L, L, L, L, "green"])
+        state = rig(playing(), hands={0: ["red"] * 12, 1: ["blue"] * 12}, faceup=[L, L, L, L, "green"])
         # Leave in pile and discard nothing but locomotives: no display could ever hold fewer than three.
         others = [c for c in state["deck"] if state["cards"][c] != L]
         state["hands"][1] += others

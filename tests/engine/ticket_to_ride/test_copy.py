@@ -39,14 +39,26 @@ def kinds_played() -> Counter:
 
 def test_no_move_changes_the_state_it_was_given(kinds_played):
     # The games above play every kind of move, so every in-place change the rules make was held to the test.
-    assert set(kinds_played) >= {"keep_tickets", "draw_deck", "draw_faceup", "claim", "build_station",
-                                 "draw_tickets", "pay_tunnel", "give_up_tunnel", "discard_reshuffled",
-                                 "faceup_discarded", "final_round", "game_over"}
+    assert set(kinds_played) >= {
+        "keep_tickets",
+        "draw_deck",
+        "draw_faceup",
+        "claim",
+        "build_station",
+        "draw_tickets",
+        "pay_tunnel",
+        "give_up_tunnel",
+        "discard_reshuffled",
+        "faceup_discarded",
+        "final_round",
+        "game_over",
+    }
 
 
 def test_legal_actions_are_the_callers_own():
-    match, seat, _ = next(move for move in random_game(3, 4, "return")
-                          if move[0].state["turn"] >= 20 and move[0].state["step"] == "turn")
+    match, seat, _ = next(
+        move for move in random_game(3, 4, "return") if move[0].state["turn"] >= 20 and move[0].state["step"] == "turn"
+    )
     listed = match.rules.legal_actions(match.state, seat)
     assert any(action["type"] == "claim" for action in listed)
     expected = orjson.dumps(listed)

@@ -25,7 +25,11 @@ class TestMap:
         ferries = {r.id: r.ferry_locos for r in BOARD.routes.values() if r.ferry_locos}
         assert len(ferries) == 13
         assert {r for r, n in ferries.items() if n == 2} == {
-            "Amsterdam-London", "Constantinople-Sevastopol", "Erzurum-Sevastopol", "Palermo-Smyrna"}
+            "Amsterdam-London",
+            "Constantinople-Sevastopol",
+            "Erzurum-Sevastopol",
+            "Palermo-Smyrna",
+        }
         assert all(BOARD.routes[r].colour == GREY for r in ferries)
 
     def test_double_routes(self):
@@ -38,7 +42,10 @@ class TestMap:
 
     def test_only_the_disputed_values_are_provisional(self):
         assert {r.id for r in BOARD.routes.values() if r.provisional} == {
-            "Erzurum-Sochi", "Rostov-Sevastopol", "Danzig-Warszawa"}
+            "Erzurum-Sochi",
+            "Rostov-Sevastopol",
+            "Danzig-Warszawa",
+        }
 
     def test_the_files_name_their_sources(self):
         for name in ("routes.tsv", "tickets.tsv"):
@@ -50,8 +57,14 @@ class TestTicketsAndComponents:
     def test_tickets(self):
         assert len(BOARD.tickets) == 46
         long = {(t.a, t.b): t.points for t in BOARD.tickets.values() if t.long}
-        assert long == {("Brest", "Petrograd"): 20, ("Lisboa", "Danzig"): 20, ("Palermo", "Moskva"): 20,
-                        ("Cadiz", "Stockholm"): 21, ("Edinburgh", "Athina"): 21, ("Kobenhavn", "Erzurum"): 21}
+        assert long == {
+            ("Brest", "Petrograd"): 20,
+            ("Lisboa", "Danzig"): 20,
+            ("Palermo", "Moskva"): 20,
+            ("Cadiz", "Stockholm"): 21,
+            ("Edinburgh", "Athina"): 21,
+            ("Kobenhavn", "Erzurum"): 21,
+        }
         assert {t.points for t in BOARD.tickets.values() if not t.long} == set(range(5, 14))
 
     def test_components(self):

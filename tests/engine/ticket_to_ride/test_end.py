@@ -35,7 +35,8 @@ class TestFinalRound:
         state, _ = draw_two(state, 0)
         state, events = act(state, 1, claim("Munchen-Wien", "orange"))  # 5 - 3 = 2 trains
         assert of_type(events, "final_round") == [
-            {"type": "final_round", "seat": 1, "trains_left": 2, "reason": "trains"}]
+            {"type": "final_round", "seat": 1, "trains_left": 2, "reason": "trains"}
+        ]
         assert GAME.view(state, None)["final_round"] == {"triggered_by": 1, "turns_left": 3}
         state, _ = draw_two(state, 2)
         state, _ = draw_two(state, 0)
@@ -84,7 +85,8 @@ class TestStuckGames:
         state["trains"] = [3, 3]
         state, events = draw_two(state, 1)
         assert of_type(events, "final_round") == [
-            {"type": "final_round", "seat": 1, "reason": "no route can be claimed"}]
+            {"type": "final_round", "seat": 1, "reason": "no route can be claimed"}
+        ]
         assert state["final_turns"] == 2
 
     @pytest.mark.parametrize("players", [3, 4])
@@ -97,8 +99,11 @@ class TestStuckGames:
             free = pick.sample(doubles, pick.randrange(3)) + pick.sample(sorted(BOARD.routes), pick.randrange(3))
             state["claims"] = {r: pick.randrange(players) for r in BOARD.routes if r not in free}
             state["trains"] = [pick.randrange(9) for _ in range(players)]
-            some_seat_may = any(claimable(BOARD, state, seat, route) is None
-                                for route in BOARD.routes.values() for seat in range(players))
+            some_seat_may = any(
+                claimable(BOARD, state, seat, route) is None
+                for route in BOARD.routes.values()
+                for seat in range(players)
+            )
             assert map_open(BOARD, state) == some_seat_may
             answers.add(some_seat_may)
         assert answers == {True, False}

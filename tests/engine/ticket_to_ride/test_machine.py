@@ -12,20 +12,21 @@ from engine.ticket_to_ride.board import board
 from tests.machines import play_a_legal_move, play_or_refuse
 
 BOARD = board()
-JUNK = st.fixed_dictionaries({
-    "type": st.sampled_from(["claim", "build_station", "draw_faceup", "keep_tickets", "pay_tunnel", "pass", "fly"]),
-    "route": st.sampled_from([*BOARD.routes, "Praha-Wien", 3]),
-    "city": st.sampled_from([*BOARD.cities[:5], "Praha", None]),
-    "colour": st.sampled_from([*BOARD.colours, "locomotive", "purple", 1]),
-    "locomotives": st.one_of(st.integers(-1, 9), st.booleans()),
-    "card": st.sampled_from(["c001", "c050", "nope"]),
-    "tickets": st.one_of(st.lists(st.sampled_from(["k01", "k10", "k46"]), max_size=3), st.just("all")),
-})
+JUNK = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["claim", "build_station", "draw_faceup", "keep_tickets", "pay_tunnel", "pass", "fly"]),
+        "route": st.sampled_from([*BOARD.routes, "Praha-Wien", 3]),
+        "city": st.sampled_from([*BOARD.cities[:5], "Praha", None]),
+        "colour": st.sampled_from([*BOARD.colours, "locomotive", "purple", 1]),
+        "locomotives": st.one_of(st.integers(-1, 9), st.booleans()),
+        "card": st.sampled_from(["c001", "c050", "nope"]),
+        "tickets": st.one_of(st.lists(st.sampled_from(["k01", "k10", "k46"]), max_size=3), st.just("all")),
+    }
+)
 
 
 class TicketToRideMachine(RuleBasedStateMachine):
-    @initialize(players=st.integers(2, 5), seed=st.integers(0, 2**32),
-                failure=st.sampled_from(["return", "discard"]))
+    @initialize(players=st.integers(2, 5), seed=st.integers(0, 2**32), failure=st.sampled_from(["return", "discard"]))
     def start(self, players, seed, failure):
         self.match = new_match("ticket-to-ride-europe", players, {"tunnel_failure": failure}, seed)
         self.cards = Counter(c for zone in self.match.rules.zones(self.match.state).values() for c in zone)

@@ -10,8 +10,11 @@ L = LOCOMOTIVE
 
 
 def claims_of(state, seat, route_id):
-    return [(a["colour"], a["locomotives"]) for a in GAME.legal_actions(state, seat)
-            if a["type"] == "claim" and a["route"] == route_id]
+    return [
+        (a["colour"], a["locomotives"])
+        for a in GAME.legal_actions(state, seat)
+        if a["type"] == "claim" and a["route"] == route_id
+    ]
 
 
 class TestColouredRoute:

@@ -15,8 +15,14 @@ def result_of(claims, kept, stations=None, players=2):
 
 class TestRoutes:
     def test_the_route_table(self):
-        claims = {"Amsterdam-Bruxelles": 0, "Kyiv-Wilno": 0, "Munchen-Wien": 0, "Berlin-Danzig": 0,
-                  "Budapest-Kyiv": 0, "Petrograd-Stockholm": 0}
+        claims = {
+            "Amsterdam-Bruxelles": 0,
+            "Kyiv-Wilno": 0,
+            "Munchen-Wien": 0,
+            "Berlin-Danzig": 0,
+            "Budapest-Kyiv": 0,
+            "Petrograd-Stockholm": 0,
+        }
         _, seats = result_of(claims, [[], []])
         assert seats[0]["breakdown"]["routes"] == {"points": 1 + 2 + 4 + 7 + 15 + 21, "count": 6, "trains": 24}
 
@@ -38,8 +44,16 @@ class TestLongestPath:
 
     def test_a_loop_with_a_tail(self):
         # Triangle Paris-Bruxelles(2)-Frankfurt(2)-Paris(3), tails Brest-Paris(3) and Frankfurt-Munchen(2).
-        routes = [route(r) for r in ("Bruxelles-Paris-1", "Bruxelles-Frankfurt", "Frankfurt-Paris-1", "Brest-Paris",
-                                     "Frankfurt-Munchen")]
+        routes = [
+            route(r)
+            for r in (
+                "Bruxelles-Paris-1",
+                "Bruxelles-Frankfurt",
+                "Frankfurt-Paris-1",
+                "Brest-Paris",
+                "Frankfurt-Munchen",
+            )
+        ]
         # Brest-Paris-Bruxelles-Frankfurt-Paris = 10 passes Paris twice; no route twice, so not all 12.
         assert longest_path(routes) == 10
 

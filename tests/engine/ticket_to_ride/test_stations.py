@@ -11,8 +11,11 @@ L = LOCOMOTIVE
 
 
 def station_payments(state, seat, city):
-    return [(a["colour"], a["locomotives"]) for a in GAME.legal_actions(state, seat)
-            if a["type"] == "build_station" and a["city"] == city]
+    return [
+        (a["colour"], a["locomotives"])
+        for a in GAME.legal_actions(state, seat)
+        if a["type"] == "build_station" and a["city"] == city
+    ]
 
 
 class TestBuilding:
@@ -22,7 +25,8 @@ class TestBuilding:
         state, events = act(state, 0, station("Wien", "red"))
         assert state["stations"] == {"Wien": 0} and hand(state, 0) == {"red": 5, L: 1}
         assert of_type(events, "station_built") == [
-            {"type": "station_built", "seat": 0, "city": "Wien", "colours": ["red"]}]
+            {"type": "station_built", "seat": 0, "city": "Wien", "colours": ["red"]}
+        ]
         state["active"] = 0
         assert station_payments(state, 0, "Roma") == [("red", 0), ("red", 1)]
         state, _ = act(state, 0, station("Roma", "red", 1))
@@ -70,8 +74,12 @@ class TestBorrowedRoutes:
         assert best_borrowing(BOARD, state, 0) == ([("Budapest", "Budapest-Sarajevo")], 5)
         breakdown = standing(final_result(BOARD, state), 0)["breakdown"]
         assert breakdown["tickets"]["points"] == 5
-        assert breakdown["stations"] == {"points": 8, "built": 1, "unused": 2, "borrowed": [
-            {"city": "Budapest", "route": "Budapest-Sarajevo", "owner": 1}]}
+        assert breakdown["stations"] == {
+            "points": 8,
+            "built": 1,
+            "unused": 2,
+            "borrowed": [{"city": "Budapest", "route": "Budapest-Sarajevo", "owner": 1}],
+        }
 
     def test_one_station_lends_one_route_only(self):
         # The Czech example: Petrograd to Kharkov over Moskva, both routes another player's.
@@ -79,8 +87,9 @@ class TestBorrowedRoutes:
         one = ended(claims=claims, stations={"Moskva": 0}, kept=[[ticket("Kyiv", "Petrograd")], []])
         one["claims"]["Kharkov-Kyiv"] = 0
         assert best_borrowing(BOARD, one, 0)[1] == -6
-        two = ended(claims={**one["claims"]}, stations={"Petrograd": 0, "Kharkov": 0},
-                    kept=[[ticket("Kyiv", "Petrograd")], []])
+        two = ended(
+            claims={**one["claims"]}, stations={"Petrograd": 0, "Kharkov": 0}, kept=[[ticket("Kyiv", "Petrograd")], []]
+        )
         borrowed, points = best_borrowing(BOARD, two, 0)
         assert points == 6 and borrowed == [("Kharkov", "Kharkov-Moskva"), ("Petrograd", "Moskva-Petrograd")]
 
@@ -89,8 +98,9 @@ class TestBorrowedRoutes:
         assert best_borrowing(BOARD, state, 0) == ([("Wien", None)], 0)
 
     def test_borrowed_routes_do_not_count_for_the_express(self):
-        state = ended(claims={"Berlin-Wien": 0, "Munchen-Wien": 1, "Budapest-Wien-1": 1},
-                      stations={"Wien": 0}, kept=[[], []])
+        state = ended(
+            claims={"Berlin-Wien": 0, "Munchen-Wien": 1, "Budapest-Wien-1": 1}, stations={"Wien": 0}, kept=[[], []]
+        )
         result = final_result(BOARD, state)
         assert standing(result, 0)["breakdown"]["european_express"]["longest_path"] == 3
         assert standing(result, 1)["breakdown"]["european_express"]["longest_path"] == 4

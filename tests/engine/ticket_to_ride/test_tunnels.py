@@ -31,7 +31,10 @@ class TestReveal:
         view = GAME.view(state, 1)["tunnel"]
         assert [c["colour"] for c in view["revealed"]] == ["blue", L, "green"] and view["extra"] == 2
         assert GAME.legal_actions(state, 0) == [
-            {"type": "pay_tunnel", "locomotives": 1}, {"type": "pay_tunnel", "locomotives": 2}, GIVE_UP]
+            {"type": "pay_tunnel", "locomotives": 1},
+            {"type": "pay_tunnel", "locomotives": 2},
+            GIVE_UP,
+        ]
 
     def test_locomotives_only_count_only_locomotives(self):
         state, events = attempt(["blue", "blue", L], [L, L, L, "blue"], paid=(L, 2))
@@ -74,7 +77,12 @@ class TestGiveUp:
         assert hand(state, 0) == {"blue": 2, "red": 1} and state["claims"] == {}
         assert sorted(colours(state, state["discard"])) == ["blue", "blue", "green"]
         assert of_type(events, "tunnel_abandoned")[0] == {
-            "type": "tunnel_abandoned", "seat": 0, "route": TUNNEL, "cards": "returned", "count": 2}
+            "type": "tunnel_abandoned",
+            "seat": 0,
+            "route": TUNNEL,
+            "cards": "returned",
+            "count": 2,
+        }
         assert state["active"] == 1 and state["tunnel"] is None and state["trains"][0] == 45
 
     def test_discard_option_loses_the_cards(self):

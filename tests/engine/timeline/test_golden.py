@@ -25,8 +25,11 @@ SCRIPT = [
 def test_golden_playthrough(small_deck):
     match = new_match("timeline", 3, {"deck": "small", "hand_size": 2}, 2026)
     zones = match.rules.zones(match.state)
-    assert [zones[f"hand:{s}"] for s in range(3)] == [["printing", "columbus"], ["bastille", "magna-carta"],
-                                                       ["rome", "caesar"]]
+    assert [zones[f"hand:{s}"] for s in range(3)] == [
+        ["printing", "columbus"],
+        ["bastille", "magna-carta"],
+        ["rome", "caesar"],
+    ]
     assert zones["timeline"] == ["hastings"]
     seen = []
     for seat, card, gap, expected in SCRIPT:

@@ -40,8 +40,6 @@ TimelineMachine.TestCase.settings = settings(max_examples=30, stateful_step_coun
 test_timeline_machine = TimelineMachine.TestCase
 
 
-
-
 class LongTimelineMachine(TimelineMachine):
     """The same machine, run long: `pytest -m slow`."""
 

@@ -14,11 +14,17 @@ from tests.engine.timeline.conftest import YEARS
 
 TIMELINE = get_game("timeline")
 # The small deck's cards and a twin of hastings (1066), known to the process as a user deck would be.
-HAND_BUILT = parse_deck({
-    "id": "hand-built", "kind": "dated", "title": {"en": "Hand-built"},
-    "cards": [{"id": cid, "year": year, "theme": "events", "title": {"en": cid}}
-              for cid, year in {**YEARS, "twin": 1066}.items()],
-})
+HAND_BUILT = parse_deck(
+    {
+        "id": "hand-built",
+        "kind": "dated",
+        "title": {"en": "Hand-built"},
+        "cards": [
+            {"id": cid, "year": year, "theme": "events", "title": {"en": cid}}
+            for cid, year in {**YEARS, "twin": 1066}.items()
+        ],
+    }
+)
 add_deck(HAND_BUILT)
 ZONES = ("timeline", "box", "shown")
 
@@ -26,13 +32,20 @@ ZONES = ("timeline", "box", "shown")
 def state(hands, timeline=("hastings",), pile=(), box=(), active=None, queue=None, round_=1, eliminated=None):
     """Build a Timeline state by hand, naming cards by id (`positions` turns it into what the engine keeps)."""
     return {
-        "deck": HAND_BUILT.id, "deck_hash": HAND_BUILT.digest, "language": "en",
-        "pile": list(pile), "hands": [list(h) for h in hands], "timeline": list(timeline), "box": list(box),
+        "deck": HAND_BUILT.id,
+        "deck_hash": HAND_BUILT.digest,
+        "language": "en",
+        "pile": list(pile),
+        "hands": [list(h) for h in hands],
+        "timeline": list(timeline),
+        "box": list(box),
         "shown": [],
         "active": list(range(len(hands))) if active is None else active,
-        "eliminated": eliminated or {}, "round": round_,
+        "eliminated": eliminated or {},
+        "round": round_,
         "queue": list(range(len(hands))) if queue is None else queue,
-        "winners": None, "rng": {"seed": 1, "counter": 0},
+        "winners": None,
+        "rng": {"seed": 1, "counter": 0},
     }
 
 
@@ -40,16 +53,23 @@ def positions(named):
     """The state as the engine keeps it: cards as positions in the deck."""
     index = HAND_BUILT.index
     pile = [index[c] for c in named["pile"]]
-    return {**named, **{zone: [index[c] for c in named[zone]] for zone in ZONES},
-            "pile": new_pile(pile, len(pile)), "hands": [[index[c] for c in hand] for hand in named["hands"]]}
+    return {
+        **named,
+        **{zone: [index[c] for c in named[zone]] for zone in ZONES},
+        "pile": new_pile(pile, len(pile)),
+        "hands": [[index[c] for c in hand] for hand in named["hands"]],
+    }
 
 
 def named(s):
     """The state with cards named by id again, for assertions that read like the table."""
     cards = HAND_BUILT.cards
-    return {**s, **{zone: [cards[c].id for c in s[zone]] for zone in ZONES},
-            "pile": [cards[c].id for c in pile_cards(s["pile"])], "hands": [[cards[c].id for c in hand]
-                                                                            for hand in s["hands"]]}
+    return {
+        **s,
+        **{zone: [cards[c].id for c in s[zone]] for zone in ZONES},
+        "pile": [cards[c].id for c in pile_cards(s["pile"])],
+        "hands": [[cards[c].id for c in hand] for hand in s["hands"]],
+    }
 
 
 def place(s, seat, card, gap):
@@ -82,8 +102,11 @@ class TestSetup:
 
     def test_titles_follow_the_language_with_english_fallback(self, small_deck):
         czech = new_match("timeline", 2, {"deck": "small", "language": "cs"}, 1)
-        assert all(card["title"].endswith("(cs)") for hand in TIMELINE.view(czech.state, None)["hands"]
-                   for card in hand["cards"])
+        assert all(
+            card["title"].endswith("(cs)")
+            for hand in TIMELINE.view(czech.state, None)["hands"]
+            for card in hand["cards"]
+        )
         german = new_match("timeline", 2, {"deck": "small", "language": "de"}, 1)
         titles = {card["title"] for hand in TIMELINE.view(german.state, None)["hands"] for card in hand["cards"]}
         assert titles <= {c.title() for c in YEARS} and len(titles) == 8
@@ -161,9 +184,15 @@ class TestRefusals:
         with pytest.raises(IllegalAction, match="gaps 0-1"):
             place(state([["moon"], ["rome"]]), 0, "moon", 2)
 
-    @pytest.mark.parametrize("action", [{"type": "draw"}, {"type": "place", "card": "moon"},
-                                        {"type": "place", "card": "moon", "gap": True},
-                                        {"type": "place", "card": 3, "gap": 0}])
+    @pytest.mark.parametrize(
+        "action",
+        [
+            {"type": "draw"},
+            {"type": "place", "card": "moon"},
+            {"type": "place", "card": "moon", "gap": True},
+            {"type": "place", "card": 3, "gap": 0},
+        ],
+    )
     def test_malformed_actions(self, action):
         with pytest.raises(MalformedAction):
             TIMELINE.apply(positions(state([["moon"], ["rome"]])), 0, action)
@@ -178,8 +207,12 @@ class TestRoundEnd:
         s, events = place(s, 1, "rome", 0)
         assert s["winners"] == [0]
         assert events[-1] == {"type": "game_over", "winners": [0]}
-        assert TIMELINE.outcome(s)["standings"][0] == {"seat": 0, "place": 1, "cards_left": 0,
-                                                        "eliminated_in_round": None}
+        assert TIMELINE.outcome(s)["standings"][0] == {
+            "seat": 0,
+            "place": 1,
+            "cards_left": 0,
+            "eliminated_in_round": None,
+        }
 
     def test_several_empty_hands_eliminate_the_others_and_survivors_draw(self):
         s = state([["moon"], ["rome", "newton"], ["caesar"]], pile=("steam", "bastille", "telephone"))
@@ -216,8 +249,7 @@ class TestRoundEnd:
         assert TIMELINE.outcome(s)["winners"] == [0, 1]
 
     def test_standings_rank_later_eliminations_higher(self):
-        s = state([[], ["rome"], ["caesar", "steam"]], active=[0], queue=[0], round_=3,
-                  eliminated={"1": 2, "2": 1})
+        s = state([[], ["rome"], ["caesar", "steam"]], active=[0], queue=[0], round_=3, eliminated={"1": 2, "2": 1})
         s["winners"] = [0]
         places = {row["seat"]: row["place"] for row in TIMELINE.outcome(s)["standings"]}
         assert places == {0: 1, 1: 2, 2: 3}
@@ -227,20 +259,36 @@ class TestOrdinalDecks:
     """A Star Wars-style deck orders by group, then position, and labels with the group."""
 
     def test_keys_and_labels(self):
-        deck = parse_deck({
-            "id": "saga", "kind": "ordinal", "title": {"en": "Saga"},
-            "groups": [{"id": "iv", "label": {"en": "Episode IV"}, "short": {"en": "Ep. IV"}},
-                       {"id": "v", "label": {"en": "Episode V"}, "short": {"en": "Ep. V"}}],
-            "cards": [{"id": "late-iv", "group": "iv", "position": 700, "title": {"en": "Death Star explodes"}},
-                      {"id": "early-v", "group": "v", "position": 3, "title": {"en": "Wampa attack"}}],
-        })
+        deck = parse_deck(
+            {
+                "id": "saga",
+                "kind": "ordinal",
+                "title": {"en": "Saga"},
+                "groups": [
+                    {"id": "iv", "label": {"en": "Episode IV"}, "short": {"en": "Ep. IV"}},
+                    {"id": "v", "label": {"en": "Episode V"}, "short": {"en": "Ep. V"}},
+                ],
+                "cards": [
+                    {"id": "late-iv", "group": "iv", "position": 700, "title": {"en": "Death Star explodes"}},
+                    {"id": "early-v", "group": "v", "position": 3, "title": {"en": "Wampa attack"}},
+                ],
+            }
+        )
         late, early = deck.cards
         assert deck.key(late) < deck.key(early)
         assert deck.label(early) == "Ep. V · 3"
 
-    @pytest.mark.parametrize("lang, label", [
-        ("en", "44 BC"), ("cs", "44 př. n. l."), ("sk", "44 pred n. l."), ("hu", "i. e. 44"), ("ru", "44 до н. э."),
-        ("de", "44 v. Chr.")])
+    @pytest.mark.parametrize(
+        "lang, label",
+        [
+            ("en", "44 BC"),
+            ("cs", "44 př. n. l."),
+            ("sk", "44 pred n. l."),
+            ("hu", "i. e. 44"),
+            ("ru", "44 до н. э."),
+            ("de", "44 v. Chr."),
+        ],
+    )
     def test_bc_years_carry_each_languages_era_label(self, small_deck, lang, label):
         caesar = next(card for card in small_deck.cards if card.id == "caesar")
         assert small_deck.label(caesar, lang) == label
@@ -263,10 +311,18 @@ class TestHitRateBot:
         for seed in range(20):
             right = HitRateBot(hit_rate=1).choose(TIMELINE, positions(s), 0, Rng(seed))
             wrong = HitRateBot(hit_rate=0).choose(TIMELINE, positions(s), 0, Rng(seed))
-            assert place(state([["moon", "rome", "steam"], ["caesar"]], timeline=("hastings", "telephone")), 0,
-                         right["card"], right["gap"])[1][0]["correct"]
-            assert not place(state([["moon", "rome", "steam"], ["caesar"]], timeline=("hastings", "telephone")),
-                             0, wrong["card"], wrong["gap"])[1][0]["correct"]
+            assert place(
+                state([["moon", "rome", "steam"], ["caesar"]], timeline=("hastings", "telephone")),
+                0,
+                right["card"],
+                right["gap"],
+            )[1][0]["correct"]
+            assert not place(
+                state([["moon", "rome", "steam"], ["caesar"]], timeline=("hastings", "telephone")),
+                0,
+                wrong["card"],
+                wrong["gap"],
+            )[1][0]["correct"]
 
     @pytest.mark.parametrize("options", [{"hit_rate": 2}, {"hit_rate": "high"}, {"skill": 1}])
     def test_bad_options_are_refused(self, options):
