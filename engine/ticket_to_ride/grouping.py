@@ -8,6 +8,8 @@ five-player turn of some 800 actions comes to a few kilobytes.
 from itertools import combinations
 from typing import Any
 
+import orjson
+
 from engine.core.grouping import ActionGroup
 from engine.core.protocol import State
 from engine.ticket_to_ride import cards as deck
@@ -79,10 +81,11 @@ def _stations(board: Board, state: State, seat: int, counts: dict[str, int]) -> 
 
 
 def _payments(ways: Ways) -> list[ActionGroup]:
-    """The ways to pay, written whichever way is shorter: by colour (the numbers of locomotives that go with it) or
-    by the number of locomotives (the colours that go with it); the payment in locomotives alone comes last."""
-    by_colour: dict[str, list[int]] = {}
+    """The ways to pay, written whichever way is shorter (the first on a tie): by the colours that take the same
+    numbers of locomotives (each colour of such a set with each number), or by the number of locomotives (the
+    colours that go with it); the payment in locomotives alone comes last."""
     by_locos: dict[int, list[str]] = {}
+    by_colour: dict[str, list[int]] = {}
     only_locos: list[int] = []
     for colour, k in ways:
         if colour == LOCOMOTIVE:
@@ -90,13 +93,25 @@ def _payments(ways: Ways) -> list[ActionGroup]:
         else:
             by_colour.setdefault(colour, []).append(k)
             by_locos.setdefault(k, []).append(colour)
-    if len(by_colour) <= len(by_locos):
-        groups = [_group({"colour": colour}, "locomotives", ks) for colour, ks in by_colour.items()]
-    else:
-        groups = [_group({"locomotives": k}, "colour", colours) for k, colours in sorted(by_locos.items())]
+    colours_by_locos: dict[tuple[int, ...], list[str]] = {}
+    for colour, ks in by_colour.items():
+        colours_by_locos.setdefault(tuple(ks), []).append(colour)
+    groups = min(
+        [_colours_with(colours, list(ks)) for ks, colours in colours_by_locos.items()],
+        [_group({"locomotives": k}, "colour", colours) for k, colours in sorted(by_locos.items())],
+        key=lambda written: len(orjson.dumps(written)),
+    )
     if only_locos:
         groups.append(_group({"colour": LOCOMOTIVE}, "locomotives", only_locos))
     return groups
+
+
+def _colours_with(colours: list[str], locos: list[int]) -> ActionGroup:
+    if len(colours) == 1:
+        return _group({"colour": colours[0]}, "locomotives", locos)
+    if len(locos) == 1:
+        return _group({"locomotives": locos[0]}, "colour", colours)
+    return {**_group({}, "colour", colours), "then": [_group({}, "locomotives", locos)]}
 
 
 def _group(action: dict[str, Any], vary: str, options: list[Any]) -> ActionGroup:
