@@ -1,8 +1,8 @@
 """The legal actions in groups for a person: each draw, the tickets to keep, the routes with the ways to pay for
 them, the stations with theirs; computed from the hand as `choices.legal_actions` is, not by folding its list.
 
-Routes that the hand pays for in the same ways share one group (`vary` the route, `then` the ways), so a late
-five-player turn of some 800 actions comes to a few kilobytes.
+All claims are one group; in it, routes that the hand pays for in the same ways share one group (`vary` the route,
+`then` the ways), so a late five-player turn of some 800 actions comes to a few kilobytes.
 """
 
 from itertools import combinations
@@ -62,10 +62,10 @@ def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> li
     routes_by_ways: dict[Ways, list[str]] = {}
     for route_id, ways in claim_ways(board, state, seat, counts):
         routes_by_ways.setdefault(tuple(ways), []).append(route_id)
-    return [
-        {**_group({"type": "claim"}, "route", routes), "then": _payments(ways)}
-        for ways, routes in routes_by_ways.items()
-    ]
+    if not routes_by_ways:
+        return []
+    by_route = [{**_group({}, "route", routes), "then": _payments(ways)} for ways, routes in routes_by_ways.items()]
+    return [{**_single({"type": "claim"}), "then": by_route}]
 
 
 def _stations(board: Board, state: State, seat: int, counts: dict[str, int]) -> list[ActionGroup]:

@@ -161,8 +161,12 @@ def test_ticket_to_ride_groups_each_route_with_the_ways_to_pay_for_it():
     kinds = [g["action"]["type"] for g in groups]
     assert kinds[:2] == ["draw_deck", "draw_faceup"] and kinds[-1] == "draw_tickets"
     assert groups[1]["vary"] == "card" and groups[1]["options"] == state["faceup"]
-    claims = [g for g in groups if g["action"]["type"] == "claim"]
-    assert all(g["vary"] == "route" and g["then"] for g in claims)
+    (claim,) = [g for g in groups if g["action"]["type"] == "claim"]
+    assert claim["vary"] is None and claim["options"] == []
+    claims = claim["then"]
+    assert all(g["action"] == {} and g["vary"] == "route" and g["then"] for g in claims)
+    routes = [route for g in claims for route in g["options"]]
+    assert len(routes) == len(set(routes)), "each route is in one group"
     red_two = next(g for g in claims if "Bruxelles-Paris-1" in g["options"])  # red, two spaces
     assert red_two["then"] == [
         {"action": {"colour": "red"}, "vary": "locomotives", "options": [0, 1]},
