@@ -60,12 +60,32 @@ def _draws(state: State, second: bool) -> list[ActionGroup]:
 
 def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> list[ActionGroup]:
     routes_by_ways: dict[Ways, list[str]] = {}
+    routes_by_locos: dict[int, list[str]] = {}
     for route_id, ways in claim_ways(board, state, seat, counts):
-        routes_by_ways.setdefault(tuple(ways), []).append(route_id)
-    if not routes_by_ways:
+        coloured = tuple(way for way in ways if way[0] != LOCOMOTIVE)
+        if coloured:
+            routes_by_ways.setdefault(coloured, []).append(route_id)
+        if ways[-1][0] == LOCOMOTIVE:
+            routes_by_locos.setdefault(ways[-1][1], []).append(route_id)
+    if not routes_by_ways and not routes_by_locos:
         return []
-    by_route = [{**_group({}, "route", routes), "then": _payments(ways)} for ways, routes in routes_by_ways.items()]
+    by_route = [
+        _flat({**_group({}, "route", routes), "then": _payments(ways)}) for ways, routes in routes_by_ways.items()
+    ]
+    by_route += [
+        _group({"colour": LOCOMOTIVE, "locomotives": k}, "route", routes)
+        for k, routes in sorted(routes_by_locos.items())
+    ]
     return [{**_single({"type": "claim"}), "then": by_route}]
+
+
+def _flat(group: ActionGroup) -> ActionGroup:
+    """One route with one set of ways is written as one group."""
+    then = group["then"]
+    if len(group["options"]) != 1 or len(then) != 1:
+        return group
+    (inner,) = then
+    return {**inner, "action": {**group["action"], group["vary"]: group["options"][0], **inner["action"]}}
 
 
 def _stations(board: Board, state: State, seat: int, counts: dict[str, int]) -> list[ActionGroup]:
