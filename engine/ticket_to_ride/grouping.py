@@ -1,8 +1,10 @@
 """The legal actions in groups for a person: each draw, the tickets to keep, the routes with the ways to pay for
 them, the stations with theirs; computed from the hand as `choices.legal_actions` is, not by folding its list.
 
-All claims are one group; in it, routes that the hand pays for in the same ways share one group (`vary` the route,
-`then` the ways), so a late five-player turn of some 800 actions comes to a few kilobytes.
+All claims are one group. In it, the routes that the hand pays for in the same ways (with cards of a colour) share a
+group, `vary` the route and `then` those ways (a route alone with one colour is one flat group:
+`{"route", "colour"}`, `vary` the locomotives); last, the payments in locomotives alone, one group per number of
+locomotives with the routes they pay for. A late five-player turn of some 800 actions (60 KB) comes to about 7 KB.
 """
 
 from itertools import combinations
@@ -80,7 +82,7 @@ def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> li
 
 
 def _flat(group: ActionGroup) -> ActionGroup:
-    """One route with one set of ways is written as one group."""
+    """A route alone with one group of ways is written as that group, the route among its shared fields."""
     then = group["then"]
     if len(group["options"]) != 1 or len(then) != 1:
         return group
