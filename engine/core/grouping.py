@@ -29,7 +29,10 @@ class ActionGroupSchema(Schema):
         fields.Raw(allow_none=True, metadata={"description": "A field's value, as the action carries it."}),
         "The fields every action of the group shares (at least its `type`, at the top level).",
     )
-    vary = string("The field whose value each option gives, or null: `action` (with `then`) alone.", nullable=True)
+    vary = string(
+        "The field each option sets, or null: the group is `action` alone (completed by `then` when present).",
+        nullable=True,
+    )
     options = listof(_ANY, "The values `vary` takes, one action each, in order (empty when `vary` is null).")
     then = fields.List(
         fields.Nested(lambda: ActionGroupSchema()),

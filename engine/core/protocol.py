@@ -73,7 +73,8 @@ class Game:
 
     def action_groups(self, state: State, seat: int) -> list[ActionGroup]:
         """The legal actions in groups for a person's client (engine.core.grouping): `expand` gives back the same
-        actions as `legal_actions`, each once. This default folds runs that differ in one field, in their order."""
+        actions as `legal_actions`, each once. This default folds runs that differ in one field and keeps the order;
+        a game's own may gather actions that lie apart in the list (Ticket to Ride: the routes that pay alike)."""
         return group(self.legal_actions(state, seat))
 
     def copy_state(self, state: State) -> State:
