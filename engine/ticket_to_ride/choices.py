@@ -72,11 +72,12 @@ def claimable(board: Board, state: State, seat: int, route: Route) -> str | None
 
 
 def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> list[Action]:
-    return [
-        {"type": "claim", "route": route_id, "colour": paid_with, "locomotives": k}
-        for route_id, ways in claim_ways(board, state, seat, counts)
-        for paid_with, k in ways
-    ]
+    actions: list[Action] = []
+    append = actions.append
+    for route_id, ways in claim_ways(board, state, seat, counts):
+        for paid_with, k in ways:
+            append({"type": "claim", "route": route_id, "colour": paid_with, "locomotives": k})
+    return actions
 
 
 def claim_ways(
