@@ -88,3 +88,13 @@ def test_the_image_installs_from_the_lock_before_it_copies_the_source():
 def test_the_build_context_leaves_out_what_the_image_does_not_need():
     ignored = {line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()}
     assert {".git", "tests", "bench", "docs", "clients", "**/node_modules"} <= ignored
+
+
+def test_ci_and_the_readme_install_from_the_locks():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "pip install --quiet --require-hashes -r requirements/test-lock.txt" in ci
+    assert "pip install --quiet --no-deps -e ." in ci
+    readme = (ROOT / "README.md").read_text()
+    assert "pip install --require-hashes -r requirements/lock.txt && .venv/bin/pip install --no-deps -e ." in readme
+    assert "pip install --require-hashes -r requirements/test-lock.txt" in readme
+    assert "pip install -e ." not in readme, "every install goes through a lock"
