@@ -118,6 +118,7 @@ class Game:
         """Return every card by where it lies, so tests can prove no card appears or vanishes."""
         return {}
 
-    def data(self) -> dict[str, Any]:
-        """Return public game data (maps, sheet layouts, decks) for `GET /v1/game-types/{type}`."""
-        return {}
+    def data(self, language: str = "en") -> dict[str, Any]:
+        """Return public game data (maps, sheet layouts, decks) for `GET /v1/game-types/{type}`, with `language`
+        and the `names` (kind -> id -> text in that language) of every id a view shows a person."""
+        return {"language": language, "names": {}}
