@@ -23,7 +23,7 @@ DEFAULT_LANGUAGE = "en"
 # What an entry may hold beside its texts.
 ENTRY_NOTES = {"provisional", "sources", "original", "note"}
 
-Names = dict[str, dict[str, dict[str, str]]]
+Names = dict[str, dict[str, str]]
 
 
 def language_option(description: str = "The language of the names the game shows (its data's `names`).") -> Any:
