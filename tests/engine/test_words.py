@@ -1,8 +1,11 @@
 """Words in every game: each language's names cover every id a view shows, and nothing shown is in another language."""
 
+import copy
+import json
 import re
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +16,7 @@ from engine.core.errors import InvalidOptions
 from engine.core.match import play, public_event
 from engine.core.protocol import RandomBot
 from engine.core.rng import Rng
-from engine.core.words import LANGUAGES
+from engine.core.words import LANGUAGES, parse_names
 from engine.decks import builtin_decks
 from engine.decks.model import LANGUAGES as DECK_LANGUAGES
 from engine.decks.parse import COLOURS as CHRONOLOGY_COLOURS
@@ -352,3 +355,46 @@ class TestShown:
             key for (key, a), (_, b) in zip(shown(game, "en", 4), shown(game, language, 4), strict=True) if a != b
         }
         assert changed <= text_fields
+
+
+class TestNamesFiles:
+    """A names file is refused when a text is missing or empty, a source undeclared or a member unknown."""
+
+    GOOD = {
+        "sources": {"a": "somewhere"},
+        "kinds": {
+            "cities": {"sources": ["a"], "names": {"Wien": {**dict.fromkeys(LANGUAGES, "Wien"), "en": "Vienna"}}}
+        },
+    }
+
+    def test_a_good_file_gives_each_language_its_texts(self):
+        parsed = parse_names(self.GOOD)
+        assert parsed["en"] == {"cities": {"Wien": "Vienna"}} and parsed["de"] == {"cities": {"Wien": "Wien"}}
+
+    @pytest.mark.parametrize(
+        "spoil",
+        [
+            lambda raw: raw["kinds"]["cities"]["names"]["Wien"].pop("ru"),
+            lambda raw: raw["kinds"]["cities"]["names"]["Wien"].update(hu=" "),
+            lambda raw: raw["kinds"]["cities"]["names"]["Wien"].update(fr="Vienne"),
+            lambda raw: raw["kinds"]["cities"].update(sources=["b"]),
+            lambda raw: raw["kinds"]["cities"]["names"]["Wien"].update(sources=["c"]),
+        ],
+    )
+    def test_a_bad_file_is_refused(self, spoil):
+        raw = copy.deepcopy(self.GOOD)
+        spoil(raw)
+        with pytest.raises(ValueError):
+            parse_names(raw)
+
+    @pytest.mark.parametrize(
+        "path",
+        sorted((Path(__file__).parents[2] / "engine").glob("**/names.json")),
+        ids=lambda p: p.parent.name,
+    )
+    def test_every_provisional_mark_names_a_language(self, path):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        for block in raw["kinds"].values():
+            assert block.get("sources"), "every kind names its sources"
+            for entry in block["names"].values():
+                assert set(entry.get("provisional", [])) <= set(LANGUAGES)
