@@ -8,6 +8,7 @@ from marshmallow import Schema
 from engine.core.cards import CardFaces
 from engine.core.rng import Rng
 from engine.core.schema import NoOptions
+from engine.core.words import check_language
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -121,4 +122,4 @@ class Game:
     def data(self, language: str = "en") -> dict[str, Any]:
         """Return public game data (maps, sheet layouts, decks) for `GET /v1/game-types/{type}`, with `language`
         and the `names` (kind -> id -> text in that language) of every id a view shows a person."""
-        return {"language": language, "names": {}}
+        return {"language": check_language(language), "names": {}}
