@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.around_the_world import choices, journey, receipts, schemas, take, turn
 from engine.around_the_world import view as views
-from engine.around_the_world.board import Board, default_board
+from engine.around_the_world.board import DATA, Board, default_board
 from engine.around_the_world.bots import GreedyBot
 from engine.around_the_world.options import AroundTheWorldOptions
 from engine.around_the_world.outcome import result
@@ -16,6 +16,9 @@ from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
+from engine.core.words import named
+
+NAMES = DATA / "names.json"
 
 Handler = Callable[[Board, State, int, Action, Rng], list[Event]]
 HANDLERS: dict[str, Handler] = {
@@ -49,8 +52,8 @@ class AroundTheWorld(Game):
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or default_board()
 
-    def data(self) -> dict[str, Any]:
-        return self.board.raw
+    def data(self, language: str = "en") -> dict[str, Any]:
+        return {**self.board.raw, **named(NAMES, language)}
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         return set_up(self.board, players, options, seed)

@@ -3,7 +3,7 @@
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates
 
 from engine.core.schema import first_seat
-from engine.decks.model import LANGUAGES
+from engine.core.words import language_option
 from engine.decks.parse import COLOURS
 
 
@@ -25,11 +25,7 @@ class ChronologyOptions(Schema):
     powers = fields.Boolean(
         load_default=True, metadata={"description": "Whether a correct card may use its colour's power."}
     )
-    language = fields.String(
-        load_default="en",
-        validate=validate.OneOf(LANGUAGES),
-        metadata={"description": "The language of the card titles (English where a card lacks it)."},
-    )
+    language = language_option("The language of the card titles (English where a card lacks it) and of the names.")
     ages = fields.List(
         fields.Integer(allow_none=True, validate=validate.Range(0, 150)),
         load_default=None,

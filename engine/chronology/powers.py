@@ -1,12 +1,22 @@
 """The three colour powers a correct card may use; none takes a card from a chronology or the discard pile."""
 
+from pathlib import Path
+
 from engine.chronology.table import colour_of, front, pile, pile_name, players, seat_of, top_of
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, State
 from engine.core.rng import Rng
+from engine.core.words import names_in
 
-NAMES = {"red": "war destroys", "beige": "culture creates", "blue": "science changes everything"}
+NAMES_FILE = Path(__file__).with_name("names.json")
+# The powers' English names, as reasons word them; views and events name them in the game's language.
+NAMES = names_in(NAMES_FILE, "en")["powers"]
 MOVES = {"red": ("discard_top",), "beige": ("move_top",), "blue": ("swap_tops", "reshuffle")}
+
+
+def power_name(power: str, language: str) -> str:
+    """The power's name as players of that language read it ("war destroys", «война разрушает»)."""
+    return names_in(NAMES_FILE, language)["powers"][power]
 
 
 def _owners(state: State) -> list[int | None]:

@@ -5,13 +5,14 @@ from typing import Any
 from engine.chronology import schemas
 from engine.chronology.bots import SensibleBot
 from engine.chronology.options import ChronologyOptions
-from engine.chronology.powers import MOVES, NAMES, power_actions, use_power
+from engine.chronology.powers import MOVES, NAMES, NAMES_FILE, power_actions, power_name, use_power
 from engine.chronology.table import DATE_FIELDS, cards_left, colour_of, deck_of, fits, front, in_play, players, revealed
 from engine.core.cards import CardFaces
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
+from engine.core.words import named
 from engine.decks import get_deck
 
 ACTION_TYPES = ("start", "place", "skip", *(move for moves in MOVES.values() for move in moves))
@@ -248,7 +249,10 @@ class Chronology(Game):
         events += self._check_end(state)
         if state["powers"] and power_actions(state, seat, colour):
             state["phase"], state["power"] = "power", colour
-            return [*events, {"type": "power_offered", "seat": seat, "power": colour, "name": NAMES[colour]}]
+            return [
+                *events,
+                {"type": "power_offered", "seat": seat, "power": colour, "name": power_name(colour, state["language"])},
+            ]
         return events + self._end_turn(state)
 
     def _check_end(self, state: State) -> list[Event]:
@@ -332,5 +336,6 @@ class Chronology(Game):
         zones["discard"] = state["discard"]
         return zones
 
-    def data(self) -> dict[str, Any]:
-        return {"powers": NAMES}
+    def data(self, language: str = "en") -> dict[str, Any]:
+        words = named(NAMES_FILE, language)
+        return {"powers": words["names"]["powers"], **words}

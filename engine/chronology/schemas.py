@@ -188,7 +188,7 @@ class ChronologyPowerOfferedEvent(EventSchema):
     type = const("power_offered", "A correct card's colour offers its power to the seat.")
     seat = seat_number("Who may use it.")
     power = colour("The power's colour.")
-    name = string("The power's name, e.g. war destroys.")
+    name = string("The power's name in the game's language, e.g. war destroys.")
 
 
 class ChronologyPowerSkippedEvent(EventSchema):

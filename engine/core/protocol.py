@@ -9,6 +9,7 @@ from engine.core.cards import CardFaces
 from engine.core.grouping import ActionGroup, group
 from engine.core.rng import Rng
 from engine.core.schema import NoOptions
+from engine.core.words import check_language
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -125,6 +126,7 @@ class Game:
         """Return every card by where it lies, so tests can prove no card appears or vanishes."""
         return {}
 
-    def data(self) -> dict[str, Any]:
-        """Return public game data (maps, sheet layouts, decks) for `GET /v1/game-types/{type}`."""
-        return {}
+    def data(self, language: str = "en") -> dict[str, Any]:
+        """Return public game data (maps, sheet layouts, decks) for `GET /v1/game-types/{type}`, with `language`
+        and the `names` (kind -> id -> text in that language) of every id a view shows a person."""
+        return {"language": check_language(language), "names": {}}

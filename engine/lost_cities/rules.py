@@ -1,12 +1,14 @@
 """Lost Cities: Roll & Write as RULINGS.md reads the Czech rules: the game's turn, its steps and its end."""
 
 import copy
+from pathlib import Path
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
+from engine.core.words import named
 from engine.lost_cities import schemas
 from engine.lost_cities import sheet as sheets
 from engine.lost_cities.bots import GoodBot
@@ -15,6 +17,7 @@ from engine.lost_cities.options import LostCitiesOptions
 from engine.lost_cities.scoring import score
 from engine.lost_cities.turn import leave, parse_take, roll, takes
 
+NAMES = Path(__file__).with_name("names.json")
 ACTIVE, OTHERS, OVER = "active", "others", "over"
 
 
@@ -33,8 +36,8 @@ class LostCities(Game):
     def __init__(self, layout: Layout | None = None) -> None:
         self.layout = layout or default_layout()
 
-    def data(self) -> dict[str, Any]:
-        return {"sheet": self.layout.raw}
+    def data(self, language: str = "en") -> dict[str, Any]:
+        return {"sheet": self.layout.raw, **named(NAMES, language)}
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         rng = Rng(seed)

@@ -3,6 +3,7 @@
 from marshmallow import Schema, fields, validate
 
 from engine.core.schema import first_seat
+from engine.core.words import language_option
 
 TUNNEL_FAILURES = ("return", "discard")
 
@@ -17,3 +18,4 @@ class TicketToRideOptions(Schema):
         },
     )
     first = first_seat()
+    language = language_option()

@@ -11,6 +11,7 @@ from engine.ticket_to_ride import view as views
 from engine.ticket_to_ride.board import Board, Route, board
 from engine.ticket_to_ride.bots import GreedyBot
 from engine.ticket_to_ride.cards import train_card
+from engine.ticket_to_ride.names import named
 from engine.ticket_to_ride.options import TicketToRideOptions
 from engine.ticket_to_ride.setup import set_up
 from engine.ticket_to_ride.steps import INITIAL, SECOND_CARD, TICKETS, TUNNEL, TURN
@@ -160,11 +161,12 @@ class TicketToRide(Game):
     def zones(self, state: State) -> dict[str, list[str]]:
         return views.zones(state)
 
-    def data(self) -> dict[str, Any]:
+    def data(self, language: str = "en") -> dict[str, Any]:
         b = self.board
         return {
             "cities": list(b.cities),
             "routes": [route.public() for route in b.routes.values()],
             "tickets": [ticket.public() for ticket in b.tickets.values()],
             "components": b.components,
+            **named(b, language),
         }

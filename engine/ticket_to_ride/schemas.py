@@ -255,7 +255,7 @@ EVENTS = (
         "faceup_discarded",
         "The face-up cards were discarded and replaced.",
         colours=listof(card_colour("A colour."), "The colours discarded."),
-        reason=string("Why, e.g. three locomotives."),
+        reason=string("Why (a code the data's names.reasons words).", enum=["three locomotives"]),
     ),
     _event(
         "discard_reshuffled",
@@ -302,7 +302,10 @@ EVENTS = (
         "final_round",
         "The last round began.",
         seat=seat_number("Who started it."),
-        reason=string("Why: trains (two or fewer left) or no route can be claimed."),
+        reason=string(
+            "Why: trains (two or fewer left) or no route can be claimed (codes the data's names.reasons words).",
+            enum=["trains", "no route can be claimed"],
+        ),
         trains_left=integer("trains: that seat's trains left.", minimum=0, optional=True),
     ),
     _event("turn_started", "A seat's turn began.", seat=seat_number("Whose."), turn=integer("The turn.", minimum=0)),

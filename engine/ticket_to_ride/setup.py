@@ -26,8 +26,9 @@ def set_up(board: Board, players: int, options: dict[str, Any], seed: int) -> St
     offers = [[long.pop(), *(regular.pop() for _ in range(START_REGULAR))] for _ in range(players)]
     state: State = {
         "players": players,
-        # The first seat is in `active`; the view shows the rest of the options, as before the option existed.
-        "options": {name: value for name, value in options.items() if name != "first"},
+        # The first seat is in `active` and the language only in the match's options (the view keeps ids); the
+        # view shows the rest of the options, as before those options existed.
+        "options": {name: value for name, value in options.items() if name not in ("first", "language")},
         "cards": train_cards,
         "deck": pile,
         "faceup": [],

@@ -1,9 +1,9 @@
 """Timeline's options, validated at the edge by the game's own schema."""
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields
 
 from engine.core.schema import first_seat
-from engine.decks.model import LANGUAGES
+from engine.core.words import language_option
 
 # Later printings deal by player count; the rules documents deal 4 to everyone.
 HAND_BY_PLAYERS = {2: 6, 3: 6, 4: 5, 5: 5, 6: 4, 7: 4, 8: 4}
@@ -32,11 +32,7 @@ class TimelineOptions(Schema):
             "oneOf": [{"type": "integer", "minimum": 1, "maximum": 10}, {"type": "string", "enum": ["by_players"]}],
         },
     )
-    language = fields.String(
-        load_default="en",
-        validate=validate.OneOf(LANGUAGES),
-        metadata={"description": "The language of the card titles (English where a card lacks it)."},
-    )
+    language = language_option("The language of the card titles (English where a card lacks it) and of the names.")
     first = first_seat()
 
 

@@ -7,6 +7,7 @@ will draw. So the pile is kept as what it started from (`base`: the whole deck i
 reshuffled from the box), how many cards are left (`size`) and the few places a draw has swapped (`moved`).
 """
 
+from pathlib import Path
 from typing import Any
 
 from engine.core.cards import CardFaces
@@ -14,6 +15,7 @@ from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
+from engine.core.words import named
 from engine.decks import builtin_decks, get_deck
 from engine.decks.model import Deck
 from engine.timeline import schemas
@@ -21,6 +23,7 @@ from engine.timeline.bots import TimelineHitRateBot
 from engine.timeline.options import TimelineOptions, hand_size
 from engine.timeline.placing import deck_of, keys_fit
 
+NAMES = Path(__file__).with_name("names.json")
 KEY_FIELDS = {"key", "label"}
 
 
@@ -280,8 +283,9 @@ class Timeline(Game):
         ]
         return resigned_last({"winners": winners, "standings": standings}, state)
 
-    def data(self) -> dict[str, Any]:
+    def data(self, language: str = "en") -> dict[str, Any]:
         return {
+            **named(NAMES, language),
             "decks": [
                 {
                     "id": deck.id,
@@ -291,7 +295,7 @@ class Timeline(Game):
                     "languages": deck.languages,
                 }
                 for deck in builtin_decks().values()
-            ]
+            ],
         }
 
     def deck_in_play(self, state: State) -> tuple[str, str]:

@@ -129,4 +129,6 @@ class TestLoading:
             parse_board(raw)
 
     def test_the_api_data_is_the_files(self):
-        assert GAME.data() == RAW
+        data = GAME.data()
+        assert {name: value for name, value in data.items() if name not in ("language", "names")} == RAW
+        assert data["language"] == "en" and data["names"]["places"]["hong_kong"] == "Hong Kong"

@@ -63,7 +63,8 @@ class TestShippedSheet:
             assert all(level.get("provisional") for level in RAW["points"][kind][1:8])
 
     def test_the_game_serves_the_file_as_its_data(self):
-        assert LostCities().data() == {"sheet": RAW}
+        data = LostCities().data()
+        assert data["sheet"] == RAW and set(data) == {"sheet", "language", "names"}
 
 
 class TestScoring:

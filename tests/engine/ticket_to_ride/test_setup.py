@@ -23,10 +23,11 @@ class TestDeal:
         assert first["cards"] != second["cards"]
 
     def test_options_default_and_are_checked(self):
-        assert new_match(GAME.name, 2, {}, 1).options == {"tunnel_failure": "return", "first": 0}
+        assert new_match(GAME.name, 2, {}, 1).options == {"tunnel_failure": "return", "first": 0, "language": "en"}
         assert new_match(GAME.name, 2, {"tunnel_failure": "discard"}, 1).options == {
             "tunnel_failure": "discard",
             "first": 0,
+            "language": "en",
         }
         with pytest.raises(Exception, match="options"):
             new_match(GAME.name, 2, {"tunnel_failure": "maybe"}, 1)
