@@ -115,7 +115,7 @@ def shared_metrics_dir() -> None:
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
 
 
-def api(args: argparse.Namespace) -> int:
+def run_api(args: argparse.Namespace) -> int:
     shared_metrics_dir()
     from api.serving.server import port_taken, run_gunicorn
     from api.serving.supervisor import FATAL
@@ -167,8 +167,8 @@ def keep(args: argparse.Namespace) -> int:
     import threading
 
     from api import config, logs
-    from api.http.app import create_app
     from api.serving.keeper import run
+    from api.tables import bootstrap
 
     logs.configure("deskovka keeper")
     settings = config.from_env()
@@ -176,7 +176,7 @@ def keep(args: argparse.Namespace) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     with _store_url(settings) as url:
-        run(create_app({"REDIS_URL": url}), stop)
+        run(bootstrap.start(config.Settings.from_config({**settings, "REDIS_URL": url})), stop)
     return 0
 
 
@@ -208,7 +208,7 @@ def parser() -> argparse.ArgumentParser:
 
     for name, func, text in (
         ("serve", serve, "run and supervise the HTTP API (and, without DESKOVKA_REDIS_URL, Redis and the workers)"),
-        ("api", api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
+        ("api", run_api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
     ):
         run = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + ", until stopped (Ctrl-C).")
         run.add_argument(

@@ -1,13 +1,12 @@
-"""A game's hot path: a plain, successful move is answered from WSGI, without Flask's dispatch around it.
+"""A game's hot path: a move with a JSON body of declared length is answered from WSGI, without Flask's dispatch.
 
 Flask's routing, hooks and response objects cost about as much CPU as the move itself. This middleware answers
-`POST /v1/games/<id>/actions` itself when the request is a JSON body of a declared length: it runs the same
-preconditions as Flask's hooks (`api.http.preconditions`: the head's checks, the body's limit, the body's checks),
-the same code as the view (`actions.move`) and answers the view's headers and the app's shared ones from the same
-functions (`actions.answer_headers`, `answer_headers.shared`). Every other request, every request a precondition
-refuses, and any error met on the way, goes on to Flask: a refused request is refused again by the app's hooks, an
-error is handed over in the environ and raised by the view after them, so every refusal is answered exactly as if
-Flask had met it. A test holds both paths to the same answers.
+`POST /v1/games/<id>/actions` itself when its JSON body is sent whole with a `Content-Length`: it runs the checks
+Flask's hooks run (`api.http.preconditions`), reads the action (`actions.action_in`), plays it with the view's own
+code (`actions.move`) and answers with the view's headers and the shared ones (`actions.answer_headers`,
+`answer_headers.shared`). A refusal or error met on the way is answered here too, by the one mapping of errors to
+problems Flask's handlers use (`problem_answers`). Every other request (another path, a body sent chunked or of
+another type, one that could not be read whole) goes on to Flask, whose view calls the same functions.
 """
 
 import re
@@ -15,65 +14,68 @@ from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from typing import Any
 
-import orjson
 from flask import Flask
 
-from api.http import answer_headers, cors, input_bounds, observe, preconditions
+from api.http import answer_headers, cors, input_bounds, observe, preconditions, problem_answers
 from api.http.resources import actions
 
-ENDPOINT = "actions.post_action"
+ENDPOINT = actions.ENDPOINT
 PATH = re.compile(r"/v1/games/([^/]+)/actions")
 
 
 class MovePath:
-    def __init__(self, app: Flask, wsgi_app: Callable) -> None:
+    def __init__(self, app: Flask, wsgi_app: Callable[..., Iterable[bytes]]) -> None:
         self.app, self.wsgi_app = app, wsgi_app
         self.origins = cors.allowed_origins(app.config["CORS_ORIGINS"])
         self.route = next(rule.rule for rule in app.url_map.iter_rules() if rule.endpoint == ENDPOINT)
+        self.limit = preconditions.body_limit(app, ENDPOINT)
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
-        game_id = self._move_of(environ)
-        if game_id is None or preconditions.head_refusal(environ, ENDPOINT) is not None:
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        game_id, length = self._move_of(environ)
+        if game_id is None:
             return self.wsgi_app(environ, start_response)
-        body = input_bounds.read_ahead(
-            environ, preconditions.body_limit(self.app, ENDPOINT), int(environ["CONTENT_LENGTH"])
-        )
-        if body is None:  # too large, too slow or cut off: Flask meets it again and answers it
-            return self.wsgi_app(environ, start_response)
+        environ[observe.ROUTE] = self.route
         try:
-            value = orjson.loads(body)
-        except Exception:  # noqa: BLE001 - not JSON, or too deep: the app's own checks answer it
-            return self.wsgi_app(environ, start_response)
-        if preconditions.body_refusal(value, ENDPOINT) is not None:
-            return self.wsgi_app(environ, start_response)
-        try:
+            problem = preconditions.head_refusal(environ, ENDPOINT)
+            if problem is not None:
+                raise problem
+            data = input_bounds.read_ahead(environ, self.limit, length)
+            if data is None:  # too large, too slow or cut off: Flask's reading of the body meets it and answers it
+                return self.wsgi_app(environ, start_response)
             with self.app.app_context():
-                status, answer, version = actions.move(
+                status, body, version = actions.move(
                     game_id,
-                    actions.action_from(value),
+                    actions.action_in(data),
                     environ.get("HTTP_AUTHORIZATION"),
                     environ.get("HTTP_IF_MATCH"),
                     environ.get("HTTP_IDEMPOTENCY_KEY"),
                 )
-        except Exception as error:  # noqa: BLE001 - raised again by the view, answered by the app's handlers
-            environ[actions.MET_ON_THE_MOVE_PATH] = error
-            return self.wsgi_app(environ, start_response)
-        environ[observe.ROUTE] = self.route
-        start_response(
-            f"{status} {HTTPStatus(status).phrase}",
-            [*actions.answer_headers(answer, version), *answer_headers.shared(self.origins, environ, ENDPOINT)],
-        )
-        return [answer]
+            headers = actions.answer_headers(body, version)
+        except Exception as error:  # noqa: BLE001 - every error is answered as a problem, as Flask's handlers do
+            problem = problem_answers.problem_for(error)
+            status = problem.status
+            body, headers = problem_answers.encoded(problem, environ)
+        start_response(f"{status} {HTTPStatus(status).phrase}", self._with_shared(headers, environ))
+        return [body]
+
+    def _with_shared(self, headers: list[tuple[str, str]], environ: dict[str, Any]) -> list[tuple[str, str]]:
+        """The answer's headers and the shared ones, Vary's tokens joined in one header as Flask joins them."""
+        shared = answer_headers.shared(self.origins, environ, ENDPOINT)
+        varies = [value for name, value in (*headers, *shared) if name == "Vary"]
+        joined = [(name, value) for name, value in (*headers, *shared) if name != "Vary"]
+        return [*joined, ("Vary", ", ".join(varies))] if varies else joined
 
     @staticmethod
-    def _move_of(environ: dict[str, Any]) -> str | None:
-        """The game id of a move with a JSON body of declared length, else None: Flask's path answers the rest."""
+    def _move_of(environ: dict[str, Any]) -> tuple[str | None, int]:
+        """The game id and body length of a move with a JSON body of declared length, else None: Flask's path
+        answers the rest."""
         if environ.get("REQUEST_METHOD") != "POST":
-            return None
+            return None, 0
         found = PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if found is None or preconditions.declared_json_length(environ) is None:
-            return None
-        return found.group(1)
+        length = preconditions.declared_json_length(environ) if found is not None else None
+        if found is None or length is None:
+            return None, 0
+        return found.group(1), length
 
 
 def init_app(app: Flask) -> None:

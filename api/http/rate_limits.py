@@ -6,10 +6,9 @@ from typing import NoReturn
 from flask import Flask, current_app, g, request
 
 from api import clock
-from api.http import clients
+from api.http import clients, current, store_room
 from api.limits import RUNNING, UNITS
 from api.problems import Problem
-from api.storage import connections, memory
 
 WHAT = {
     "games": "games created",
@@ -35,7 +34,7 @@ def check(bucket: str) -> None:
     if not limits:
         return
     now = clock.now().timestamp()
-    connection = connections.connection()
+    connection = current.connection()
     keys = window_keys(bucket, limits, now)
     with connection.pipeline(transaction=False) as pipe:
         for key, (_, seconds) in zip(keys, limits, strict=True):
@@ -85,7 +84,7 @@ def refund(bucket: str) -> None:
     """Take back this request's count in the bucket (it was refused after it was counted)."""
     counted = g.pop(f"rate_{bucket}", None)
     if counted:
-        with connections.connection().pipeline(transaction=False) as pipe:
+        with current.connection().pipeline(transaction=False) as pipe:
             for key, seconds in counted:
                 pipe.decr(key)
                 pipe.expire(key, seconds)
@@ -119,7 +118,7 @@ def check_endpoint() -> None:
     if bucket is not None:
         check(bucket)
         if view.needs_room:  # type: ignore[union-attr]
-            memory.require_room()
+            store_room.require_room()
 
 
 def init_app(app: Flask) -> None:

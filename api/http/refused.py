@@ -35,6 +35,7 @@ from api.http import (
     input_bounds,
     observe,
     preconditions,
+    problem_answers,
     rate_limits,
 )
 
@@ -136,7 +137,7 @@ class RefusedAgain:
         # Whole seconds gone are taken off: never a moment sooner than the client was told first.
         retry = max(1, refused.retry - int(time.monotonic() - refused.told))
         with self.app.request_context(environ):
-            response = rate_limits.refusal(refused.detail, retry).response()
+            response = problem_answers.response(rate_limits.refusal(refused.detail, retry))
             answer_headers.add_to(response, answer_headers.shared(self.origins, environ, endpoint))
             return response(environ, start_response)
 

@@ -13,6 +13,7 @@ import resource
 import socket
 import time
 from collections import Counter
+from typing import Any
 
 import gevent
 import gevent.local
@@ -119,7 +120,8 @@ class Worker(GeventWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        app, connection, held, share, hops = self.wsgi, self.connection, self.held, self.share, self.proxy_hops
+        app: Any = getattr(self, "wsgi")  # noqa: B009 - set by gunicorn's load_wsgi, untyped
+        connection, held, share, hops = self.connection, self.held, self.share, self.proxy_hops
 
         def over_cap_marked(environ, start_response):
             environ[capacity.BUSY] = getattr(connection, "busy", None)

@@ -166,7 +166,9 @@ class GameStore:
     moves_channel = "dk:moves"
 
     def __init__(self, connection: redis.Redis, replica_acks: int = 0, replica_timeout: float = 1.0) -> None:
-        self.connection = connection
+        # Any: a plain Redis or a RedisCluster, whose replies (bytes here: responses are not decoded) redis-py's
+        # types spell as str | bytes.
+        self.connection: Any = connection
         self._commit = connection.register_script(COMMIT)
         self.cluster = isinstance(connection, redis.RedisCluster)
         self.replica_acks, self.replica_timeout = replica_acks, replica_timeout

@@ -223,5 +223,5 @@ def _ids_spelling_keys(deck: Deck) -> list[str]:
         f"cards[{i}].id: {card.id!r} shows the card's {word}, which players would see on a face-down card; "
         "choose an id without it"
         for i, card in enumerate(deck.cards)
-        if spells_key(card.id, card.year if deck.kind == "dated" else card.position)
-    ]  # type: ignore[arg-type]
+        if spells_key(card.id, card.year if deck.kind == "dated" else card.position)  # type: ignore[arg-type]
+    ]

@@ -7,15 +7,15 @@ from flask import Response, current_app, json, request, url_for
 from flask_smorest import abort
 from marshmallow import Schema, ValidationError, fields, validate
 
-from api.http import auth
+from api.http import current
 from api.http.blueprint import Blueprint
 from api.http.input_bounds import BODY_LIMITS
 from api.http.offload import off_the_loop
 from api.http.rate_limits import limited
 from api.http.resources.games import LOCATION, PROBLEM
 from api.problems import Problem
-from api.storage import connections
 from api.storage.deck_store import summary
+from api.tables import tokens
 from engine.decks import builtin_decks
 from engine.decks.model import FALLBACK_LANGUAGE, LANGUAGES, DeckError
 from engine.decks.parse import COLOURS, content_hash
@@ -221,8 +221,8 @@ def upload_deck(query):
         raise Problem(
             422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).", errors=describe(error.problems)
         ) from None
-    created, public = connections.decks().save(deck, doc, query["public"])
-    token = auth.deck_token(auth.server_secret(connections.connection()), deck.id, content_hash(doc))
+    created, public = current.decks().save(deck, doc, query["public"])
+    token = tokens.deck_token(tokens.server_secret(current.connection()), deck.id, content_hash(doc))
     return (
         {**summary(deck, False, public), "token": token},
         201 if created else 200,
@@ -247,7 +247,7 @@ def held_decks() -> list[dict]:
     tokens = [token.strip() for token in request.headers.get("Deck-Tokens", "").split(",") if token.strip()]
     if len(tokens) > MAX_DECK_TOKENS or any(len(token) > 200 for token in tokens):
         raise Problem(400, "request/bad_header", f"Deck-Tokens holds at most {MAX_DECK_TOKENS} deck tokens.")
-    store = connections.decks()
+    store = current.decks()
     by_id = {token.partition(".")[0]: token for token in tokens}
     held = []
     for row in store.summaries_of(list(by_id)):
@@ -273,8 +273,8 @@ def list_decks(query):
     The operator's bearer token lists every uploaded deck.
     """
     builtin = [summary(deck, True) for deck in builtin_decks().values()]
-    store = connections.decks()
-    operator = auth.is_operator(auth.bearer(), current_app.config["ADMIN_TOKEN"])
+    store = current.decks()
+    operator = tokens.is_operator(current.bearer(), current_app.config["ADMIN_TOKEN"])
     own = [] if operator else held_decks()
     own_ids = {row["id"] for row in own}
     start, limit = query["cursor"], query["limit"]
@@ -310,7 +310,7 @@ def unlocks(token: str | None, deck_id: str, doc: dict) -> bool:
     """
     if token is None:
         return False
-    if auth.is_operator(token, current_app.config["ADMIN_TOKEN"]):
+    if tokens.is_operator(token, current_app.config["ADMIN_TOKEN"]):
         return True
     if opens(token, deck_id, content_hash(doc)):
         return True
@@ -319,13 +319,13 @@ def unlocks(token: str | None, deck_id: str, doc: dict) -> bool:
 
 def opens(token: str, deck_id: str, content: str) -> bool:
     """Whether a deck token is the one the upload of that deck (id and content hash) answered with."""
-    secret = auth.server_secret(connections.connection())
+    secret = tokens.server_secret(current.connection())
     # A deck stored under an old 12-digit id keeps the token it was given; no new deck gets such an id.
     if LEGACY_USER_ID.match(deck_id):
-        expected = auth.legacy_deck_token(secret, deck_id)
+        expected = tokens.legacy_deck_token(secret, deck_id)
     else:
-        expected = auth.deck_token(secret, deck_id, content)
-    return deck_id.startswith("user-") and auth.same(token, expected)
+        expected = tokens.deck_token(secret, deck_id, content)
+    return deck_id.startswith("user-") and tokens.same(token, expected)
 
 
 @blp.route("/<string:deck_id>", methods=["GET"])
@@ -335,11 +335,11 @@ def opens(token: str, deck_id: str, content: str) -> bool:
 @blp.doc(security=[{}, {"deckToken": []}])
 def get_deck(deck_id):
     """Return a deck's cards as players see them; the deck token (or the operator's) unlocks keys and notes."""
-    doc = builtin_document(deck_id) or connections.decks().load(deck_id)
+    doc = builtin_document(deck_id) or current.decks().load(deck_id)
     if doc is None:
         raise Problem(404, "deck/not_found", f"There is no deck {deck_id!r}.")
-    full = unlocks(auth.bearer(), deck_id, doc)
-    body = {**doc, "complete": True} if full else public_document(doc, auth.server_secret(connections.connection()))
+    full = unlocks(current.bearer(), deck_id, doc)
+    body = {**doc, "complete": True} if full else public_document(doc, tokens.server_secret(current.connection()))
     return Response(
         json.dumps(body),
         mimetype="application/json",

@@ -4,12 +4,12 @@ import orjson
 from flask import Response, url_for
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api.http import auth, bot_games, clocks, moves
+from api.http import bot_games, current
 from api.http.blueprint import Blueprint
 from api.http.rate_limits import limited
 from api.http.schemas import GameViewSchema, ProblemSchema, SeatSchema
-from api.http.views import game_view, seat_list
-from api.storage import connections
+from api.tables import clocks, loading, seating, tokens
+from api.tables.seat_views import game_view, seat_list
 from engine.core.rng import MAX_SEED
 from engine.core.schema import StrictBoolean
 from engine.games import all_games
@@ -175,7 +175,7 @@ def create_game(body):
     """
     bots_only = bot_games.admit(body["seats"])
     try:
-        record, tokens, _ = moves.create(connections.store(), connections.lobby(), connections.decks(), body)
+        record, minted, _ = seating.create(current.services(), body)
     except Exception:
         if bots_only:
             bot_games.refund()
@@ -183,8 +183,8 @@ def create_game(body):
     if bots_only:
         bot_games.started(record.id)
     location = url_for("games.get_game", game_id=record.id)
-    creator = tokens[0]["seat"] if tokens else None
-    return game_response({"game": game_view(record, creator), "tokens": tokens}, 201, Location=location)
+    creator = minted[0]["seat"] if minted else None
+    return game_response({"game": game_view(record, creator), "tokens": minted}, 201, Location=location)
 
 
 @blp.route("", methods=["GET"])
@@ -192,7 +192,7 @@ def create_game(body):
 @blp.response(200, LobbySchema)
 def list_games(query):
     """List games waiting for players, oldest first (public facts only)."""
-    store, lobby = connections.store(), connections.lobby()
+    store, lobby = current.store(), current.lobby()
     ids = lobby.page(query.get("type"), query["cursor"], query["limit"])
     games = []
     for game_id in ids:
@@ -228,6 +228,6 @@ def list_games(query):
 @blp.doc(security=[{}, {"seatToken": []}])
 def get_game(game_id):
     """Read the game as your seat sees it (no token: as a spectator)."""
-    record = moves.load(connections.store(), game_id)
-    seat = auth.seat_of(game_id, record.seats, auth.bearer())
+    record = loading.load(current.services(), game_id)
+    seat = tokens.seat_of(game_id, record.seats, current.bearer())
     return game_response(game_view(record, seat), Vary="Authorization")

@@ -3,17 +3,16 @@
 import hashlib
 import re
 
-from flask import Response, current_app, request, url_for
+from flask import Response, request, url_for
 from marshmallow import INCLUDE, Schema, fields, validate
 from rq.job import JobStatus
 
 import printing
-from api.http import preview
+from api.http import current, preview
 from api.http.blueprint import Blueprint
 from api.http.rate_limits import limited
 from api.http.resources.games import LOCATION, PROBLEM
 from api.problems import Problem
-from api.storage import connections
 from api.storage.printing_queue import PrintJob, PrintQueue
 from engine.decks import Deck
 from printing.cost import BUDGET, estimate
@@ -95,13 +94,13 @@ def checked(spec: dict, deck: Deck | None = None, deck_later: bool = False) -> d
         problems = error.problems
     # Every problem at once: a user deck's id is looked up (never loaded) beside the spec's other problems.
     named = spec.get("deck")
-    if deck_later and isinstance(named, str) and named.startswith("user-") and not connections.decks().exists(named):
+    if deck_later and isinstance(named, str) and named.startswith("user-") and not current.decks().exists(named):
         problems = [*problems, no_such_deck(named)]
     raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=problems)
 
 
 def queue() -> PrintQueue:
-    return current_app.extensions["deskovka"]["print_queue"]
+    return current.print_queue()
 
 
 def describe(job_id: str, job: PrintJob | None, spec: dict | None = None) -> dict:
@@ -146,7 +145,7 @@ def create_print_job(spec):
     """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
     # Everything that needs no deck is checked first, so a spec refused for its paper or size loads nothing.
     shape = checked(spec, deck_later=True)
-    deck, doc = connections.decks().for_print(shape["deck"]) if shape["kind"] == "deck" else (None, None)
+    deck, doc = current.decks().for_print(shape["deck"]) if shape["kind"] == "deck" else (None, None)
     if shape["kind"] == "deck" and deck is None:
         raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(shape["deck"])])
     normalised = checked(spec, deck)
@@ -233,7 +232,7 @@ def pdf_file_name(spec: dict) -> str:
         "calibration": ["calibration", spec.get("paper"), spec.get("size"), spec.get("duplex")],
         "score-sheets": ["score-sheets", spec.get("language"), spec.get("count")],
         "reference": [spec.get("game"), spec.get("language"), spec.get("size")],
-    }.get(spec.get("kind"), ["deskovka"])
+    }.get(str(spec.get("kind")), ["deskovka"])
     name = "-".join(str(part) for part in parts if part not in (None, ""))
     return (re.sub(r"[^A-Za-z0-9.]+", "-", name).strip("-") or "deskovka") + ".pdf"
 

@@ -3,12 +3,20 @@
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 
-from flask import request
+import redis
 
-from api.http.input_bounds import header_number
 from api.problems import Problem
+
+# A whole number as a header (or a token's seat) spells it: ASCII digits, at most 18 of them.
+NUMBER = re.compile(r"[0-9]{1,18}")
+
+
+def header_number(text: str) -> int | None:
+    """Return the whole number a header value spells in ASCII digits, or None."""
+    return int(text) if NUMBER.fullmatch(text) else None
 
 
 def mint(game_id: str, seat: int) -> tuple[str, str]:
@@ -26,14 +34,6 @@ def derived(secret: bytes, game_id: str, seat: int) -> tuple[str, str]:
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def bearer() -> str | None:
-    """Return the request's bearer token, or None when it has none.
-
-    :raises Problem: 401 when the Authorization header is not a bearer token.
-    """
-    return bearer_from(request.headers.get("Authorization"))
 
 
 def bearer_from(header: str | None) -> str | None:
@@ -77,12 +77,13 @@ def seat_of(game_id: str, seats: list[dict], token: str | None) -> int | None:
 SECRET_KEY = "dk:secret"
 
 
-def server_secret(connection) -> bytes:
+def server_secret(connection: redis.Redis) -> bytes:
     """Return the secret every API process shares (made once, kept in Redis) for tokens the server can re-derive."""
     secret = connection.get(SECRET_KEY)
     if secret is None:
         connection.set(SECRET_KEY, secrets.token_bytes(32), nx=True)
         secret = connection.get(SECRET_KEY)
+    assert isinstance(secret, bytes)
     return secret
 
 

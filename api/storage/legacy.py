@@ -1,14 +1,14 @@
 """Records stored by an older deskovka: brought up to today's shape, or refused with a clear problem."""
 
+import logging
 from dataclasses import replace
-
-from flask import current_app
 
 from api.problems import Problem
 from api.storage.deck_store import DeckStore
 from api.storage.store import SHAPE, GameRecord, GameStore
 from engine.games import replay
 
+log = logging.getLogger("deskovka.legacy")
 # Games whose state changed shape in shape 2 (their card catalogue left the state); others keep their state as is.
 REPLAYED = {"timeline", "chronology"}
 
@@ -24,7 +24,7 @@ def migrate(store: GameStore, decks: DeckStore, record: GameRecord) -> GameRecor
         _held = decks.make_known(record.options.get("deck"))  # held, so the deck cache keeps it meanwhile
         match = replay(record.type, record.players, record.options, record.seed, store.log(record.id))
     except Exception as error:  # any failure to carry a game over is the same answer to the client
-        current_app.logger.warning("game %s cannot be carried over: %r", record.id, error)
+        log.warning("game %s cannot be carried over: %r", record.id, error)
         match = None
     if match is None or match.version != record.version:
         raise Problem(
