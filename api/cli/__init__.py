@@ -180,6 +180,20 @@ def keep(args: argparse.Namespace) -> int:
     return 0
 
 
+def migrate(args: argparse.Namespace) -> int:
+    from api import config, logs
+    from api.storage import legacy
+    from api.tables import bootstrap
+
+    logs.configure("deskovka migrate")
+    settings = config.from_env()
+    with _store_url(settings) as url:
+        services = bootstrap.start(config.Settings.from_config({**settings, "REDIS_URL": url}))
+        written, refused = legacy.upkeep_all(services.store, services.decks, services.ttl_for)
+    print(f"{written} games written in today's shape; {refused} could not be carried over (they answer 410).")
+    return 0
+
+
 def openapi(args: argparse.Namespace) -> int:
     from api.http.app import create_app
     from api.http.resources.contract import as_yaml, document
@@ -265,6 +279,14 @@ def parser() -> argparse.ArgumentParser:
         "stopped. Run one or more anywhere; they share the work and never move a table twice.",
     )
     keeper.set_defaults(func=keep)
+
+    migrate_parser = commands.add_parser(
+        "migrate",
+        help="write every game stored by an older deskovka in today's shape, once",
+        description="Bring the games in DESKOVKA_REDIS_URL (else the embedded Redis) that an older release stored "
+        "up to date: each is read in today's shape anyway, and written so once it has been.",
+    )
+    migrate_parser.set_defaults(func=migrate)
 
     spec = commands.add_parser("openapi", help="write the OpenAPI document generated from the code")
     spec.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")

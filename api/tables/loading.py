@@ -51,25 +51,15 @@ def found(record: GameRecord | None, game_id: str) -> GameRecord:
 
 
 def playable(services: Services, record: GameRecord) -> GameRecord:
-    """Make the deck the game plays known to this process, and bring a record of an older shape up to date.
+    """Make the deck the game plays known to this process, and bring a record of an older shape up to date in memory
+    (reading never writes: the next move's commit, or `deskovka migrate`, writes it in today's shape).
 
     :raises Problem, DeckGone: 410 when the game's deck or its old record can no longer be played.
     """
     store, decks = services.store, services.decks
     if record.shape < SHAPE:
-        migrated = legacy.migrate(store, decks, record)
-        # Written back so the replay runs once; losing a race to a move is fine, that move wrote the new shape.
-        store.commit(migrated, record.rev, services.ttl_for(migrated.status))
-        record = migrated
-    if (
-        record.status == "finished"
-        and not record.compact
-        and record.state is not None
-        and len(store.log(record.id)) == record.version
-    ):
-        # Finished before games were kept compact: compacted now, for the time it had left (a lost race is fine).
-        store.commit(record, record.rev, store.ttl(record.id))
-    elif record.compact:
+        record = legacy.migrate(store, decks, record)
+    if record.compact:
         record = replace(record, state=rebuild.finished(store, decks, record).state)
     deck = get_game(record.type).deck_in_play(record.state) if record.state is not None else None
     if deck is not None:
