@@ -100,12 +100,20 @@ class Problem(Exception):
     """An error the API answers with `application/problem+json`."""
 
     def __init__(
-        self, status: int, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+        self,
+        code: str,
+        detail: str,
+        headers: dict[str, str] | None = None,
+        *,
+        status: int | None = None,
+        **extra: Any,
     ) -> None:
+        """A problem of a code in `CODE_STATUS`, answered with its status (`status` only for a framework's answer
+        of a status the table does not name)."""
         super().__init__(detail)
         named = RFC9457_MEMBERS & set(extra)
         assert not named, f"a problem's extension members may not be named like RFC 9457's own: {named}"
-        self.status = status
+        self.status = CODE_STATUS[code] if status is None else status
         self.code = code
         self.detail = detail
         self.headers = headers or {}
@@ -162,7 +170,7 @@ def from_engine(error: EngineError) -> Problem:
     details: dict[str, Any] = dict(error.details)
     if "errors" in details:
         details["errors"] = error_list(details["errors"], "body", ENGINE_POINTER.get(error.code, ""))
-    return Problem(ENGINE_STATUS[error.code], error.code, error.reason, **details)
+    return Problem(error.code, error.reason, **details)
 
 
 # What redis-py raises when the store is down, restarting (LOADING), hung (timeouts) or a replica after a failover.
@@ -178,7 +186,6 @@ RETRY_AFTER = "2"
 
 def store_unavailable() -> Problem:
     return Problem(
-        503,
         "store/unavailable",
         "The game store does not answer right now. Try again shortly; repeat a "
         "move with the same Idempotency-Key, so that it is applied once whether or not it got through.",

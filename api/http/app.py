@@ -9,7 +9,9 @@ from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.config import VERSION, Settings
-from api.http import answer_headers, input_bounds, move_path, observe, preconditions, problem_answers, refused
+from api.http import problem_answers
+from api.http.contract.schemas import ProblemSchema
+from api.http.middleware import input_bounds, move_path, observe, preconditions, refused, shared_headers
 from api.http.resources import (
     actions,
     contract,
@@ -24,7 +26,6 @@ from api.http.resources import (
     replay,
     seats,
 )
-from api.http.schemas import ProblemSchema
 from api.tables import bootstrap
 
 
@@ -75,7 +76,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.config.update(overrides or {})
     app.extensions["deskovka"] = bootstrap.start(Settings.from_config(app.config))
-    answer_headers.init_app(app)
+    shared_headers.init_app(app)
     if app.config["PROXY_HOPS"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])  # type: ignore[method-assign]
     preconditions.init_app(app)  # the head's checks, the rate limits, the body's checks

@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_accept_header
 
 from api import meters, problem_language
-from api.http.store_room import FULL
+from api.http.limits.store_room import FULL
 from api.problems import (
     ENGINE_STATUS,
     STORE_ERRORS,
@@ -95,9 +95,9 @@ def problem_for(error: BaseException) -> Problem:
     if isinstance(error, redis.ResponseError) and (
         isinstance(error, redis.exceptions.OutOfMemoryError) or "OOM command not allowed" in str(error)
     ):
-        return Problem(507, "store/full", FULL)  # a write Redis refused for memory (noeviction at maxmemory)
+        return Problem("store/full", FULL)  # a write Redis refused for memory (noeviction at maxmemory)
     log.exception("unhandled error", exc_info=error)
-    return Problem(500, "server/error", "The server failed; the request changed nothing.")
+    return Problem("server/error", "The server failed; the request changed nothing.")
 
 
 def from_http(error: HTTPException) -> Problem:
@@ -107,20 +107,19 @@ def from_http(error: HTTPException) -> Problem:
     if messages is not None:
         # webargs puts messages by location ("json", "query"); 400 is a body that is not JSON at all.
         if status == 400:
-            return Problem(400, "request/malformed", "The body is not valid JSON.", errors=by_location(messages))
+            return Problem("request/malformed", "The body is not valid JSON.", errors=by_location(messages))
         errors = by_location(messages)
         if errors and all(error.get("pointer", "").startswith("/clock") for error in errors):
             return Problem(
-                422,
                 "clock/invalid",
                 "The turn clock is not valid: `per_turn` is 2 to 1,209,600 seconds "
                 "(14 days), `on_timeout` is `bot` or `resign`.",
                 errors=errors,
             )
-        return Problem(422, "request/invalid", "The request does not match the API contract.", errors=errors)
+        return Problem("request/invalid", "The request does not match the API contract.", errors=errors)
     # Keep what the exception says in headers (405's Allow), but not its HTML content type.
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
-    return Problem(status, f"http/{status}", error.description or TITLES.get(status, "Error"), headers=headers)
+    return Problem(f"http/{status}", error.description or TITLES.get(status, "Error"), headers=headers, status=status)
 
 
 def init_app(app: Flask) -> None:

@@ -23,7 +23,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.wsgi import ClosingIterator
 
 from api import config, logs
-from api.http import capacity, clients
+from api.http.limits import capacity, clients
 
 log = logging.getLogger("deskovka.api")
 # Connections a worker still accepts beyond its cap, only to answer them 503 (past these the kernel queues them).
@@ -253,7 +253,7 @@ def port_taken(host: str, port: int) -> str | None:
 
 class _Log(Logger):
     """gunicorn's own lines through the process's log (`api.logs`: text or JSON lines); the request lines are the
-    app's (`api.http.observe`), with their request id."""
+    app's (`api.http.middleware.observe`), with their request id."""
 
     def setup(self, cfg) -> None:
         super().setup(cfg)

@@ -45,7 +45,6 @@ def migrate(store: GameStore, decks: DeckStore, record: GameRecord) -> GameRecor
         match = None
     if match is None or match.version != record.version:
         raise Problem(
-            410,
             "game/outdated",
             "This game was stored by an older version of deskovka and cannot be "
             "carried over to this one; start a new game.",

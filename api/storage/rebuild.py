@@ -56,7 +56,6 @@ def replay_to(decks: DeckStore, record: GameRecord, entries: list[dict[str, Any]
         log.warning("game %s cannot be rebuilt: %r", record.id, error)
     if rebuilt is None:
         raise Problem(
-            410,
             "game/outdated",
             "This game was stored by an older version of deskovka and cannot be "
             "carried over to this one; start a new game.",

@@ -407,7 +407,6 @@ class GameStore:
             meters.store_errors.labels("ReplicaAcksTimeout").inc()
             problem = store_unavailable()
             raise Problem(
-                503,
                 problem.code,
                 f"The change was not copied to {self.replica_acks} replica(s) within "
                 f"{self.replica_timeout:g} s, so it could be lost if the store failed now. Repeat it with "

@@ -32,7 +32,7 @@ def finish(record: GameRecord, match: Match) -> GameRecord:
 def refuse_cancelled(record: GameRecord) -> None:
     """:raises Problem: 409 for a table that was cancelled before it started."""
     if record.status == "cancelled":
-        raise Problem(409, "game/cancelled", "The table was cancelled before it started.")
+        raise Problem("game/cancelled", "The table was cancelled before it started.")
 
 
 def load(services: Services, game_id: str) -> GameRecord:
@@ -80,4 +80,4 @@ def load_head(services: Services, game_id: str) -> Head:
 
 
 def not_found(game_id: str) -> Problem:
-    return Problem(404, "game/not_found", f"There is no game {game_id!r} (it may have expired).")
+    return Problem("game/not_found", f"There is no game {game_id!r} (it may have expired).")

@@ -34,7 +34,7 @@ def parse_if_match(value: str | None) -> int | None:
         return None
     version = tokens.header_number(value.strip().removeprefix("W/").strip('"'))
     if version is None:
-        raise Problem(412, "game/version_mismatch", f"If-Match {value[:40]!r} names no version of this game.")
+        raise Problem("game/version_mismatch", f"If-Match {value[:40]!r} names no version of this game.")
     return version
 
 
@@ -57,7 +57,7 @@ class PersonMove:
         record = playable(services, found(loaded, game_id))
         seat = tokens.seat_of(game_id, record.seats, self.token)
         if seat is None:
-            raise Problem(401, "auth/required", "Acting needs your seat's token: `Authorization: Bearer <token>`.")
+            raise Problem("auth/required", "Acting needs your seat's token: `Authorization: Bearer <token>`.")
         if stored is not None:
             if store.replica_acks:
                 store.confirm_replicated(game_id)  # the first answer may have been a 503 before its replicas had it
@@ -67,14 +67,13 @@ class PersonMove:
         if_match = parse_if_match(self.if_match_header)
         if if_match is not None and if_match != record.version:
             raise Problem(
-                412,
                 "game/version_mismatch",
                 f"The game is at version {record.version}, not {if_match}.",
                 version=record.version,
             )
         refuse_cancelled(record)
         if record.status == "open":
-            raise Problem(409, "game/not_started", "The game waits for players to take the open seats.")
+            raise Problem("game/not_started", "The game waits for players to take the open seats.")
         match, events = runner.play(to_match(record), seat, self.action)
         match, bot_events, more = bots.run_bots(record, match)
         events += bot_events
@@ -138,7 +137,7 @@ def replayed(services: Services, record: GameRecord, seat: int, stored: dict[str
     :raises Problem: 422 when the key came with another action; 410 when the game can no longer be re-run.
     """
     if stored["fingerprint"] != fingerprint:
-        raise Problem(422, "idempotency/key_reused", "This Idempotency-Key was used for a different request.")
+        raise Problem("idempotency/key_reused", "This Idempotency-Key was used for a different request.")
     if "body" in stored:  # kept whole, as answers were before they were rebuilt
         return stored["status"], orjson.dumps(stored["body"]), stored["body"]["game"]["version"]
     version = stored["version"]

@@ -45,10 +45,10 @@ def rematch(services: Services, game_id: str, token: str | None) -> tuple[GameRe
         record = load(services, game_id)
         seat = tokens.seat_of(game_id, record.seats, token)
         if seat is None:
-            raise Problem(401, "auth/required", "A rematch needs your seat's token: `Authorization: Bearer <token>`.")
+            raise Problem("auth/required", "A rematch needs your seat's token: `Authorization: Bearer <token>`.")
         refuse_cancelled(record)
         if record.status != "finished":
-            raise Problem(409, "game/not_over", "A rematch follows a finished game; this one is still being played.")
+            raise Problem("game/not_over", "A rematch follows a finished game; this one is still being played.")
         if record.rematch is not None:
             new = load(services, record.rematch)
             return new, seat, tokens.derived(secret, new.id, seat)[0]

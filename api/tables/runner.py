@@ -70,7 +70,7 @@ def run(services: Services, game_id: str, source: Source[T]) -> Write | T:
 
 
 def busy() -> Problem:
-    return Problem(409, "game/busy", "The game changed too often; try again.")
+    return Problem("game/busy", "The game changed too often; try again.")
 
 
 def commit_args(services: Services, write: Write) -> tuple[GameRecord, int, int, list[dict[str, Any]], list[Event]]:

@@ -119,11 +119,11 @@ class Join:
         record = load(services, game_id)
         refuse_cancelled(record)
         if record.status == "open" and record.open_until is not None and due.millis() >= record.open_until:
-            raise Problem(409, "game/cancelled", "The table's open seats were not all taken in time (`open_for`).")
+            raise Problem("game/cancelled", "The table's open seats were not all taken in time (`open_for`).")
         if not 0 <= self.seat < record.players:
-            raise Problem(404, "seat/not_found", f"Game {game_id} has seats 0-{record.players - 1}.")
+            raise Problem("seat/not_found", f"Game {game_id} has seats 0-{record.players - 1}.")
         if record.seats[self.seat].get("joined"):
-            raise Problem(409, "seat/taken", f"Seat {self.seat} is already taken.")
+            raise Problem("seat/taken", f"Seat {self.seat} is already taken.")
         token, token_hash = tokens.mint(game_id, self.seat)
         seats = [dict(s) for s in record.seats]
         seats[self.seat] = {"name": self.name, "age": self.age, "token_hash": token_hash, "joined": True}

@@ -45,7 +45,7 @@ def bearer_from(header: str | None) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Problem(401, "auth/malformed", "Send the seat token as `Authorization: Bearer <token>`.")
+        raise Problem("auth/malformed", "Send the seat token as `Authorization: Bearer <token>`.")
     return token.strip()
 
 
@@ -66,12 +66,12 @@ def seat_of(game_id: str, seats: list[dict], token: str | None) -> int | None:
     token_game, _, rest = token.partition(".")
     seat = header_number(rest.partition(".")[0])
     if token_game != game_id and token_game and seat is not None:
-        raise Problem(403, "auth/foreign_token", "This token belongs to another game.")
+        raise Problem("auth/foreign_token", "This token belongs to another game.")
     if seat is not None and seat < len(seats):
         stored = seats[seat].get("token_hash") or ""
         if hmac.compare_digest(stored.encode(), digest(token).encode()):
             return seat
-    raise Problem(401, "auth/invalid_token", "This token is not valid for any seat of this game.")
+    raise Problem("auth/invalid_token", "This token is not valid for any seat of this game.")
 
 
 SECRET_KEY = "dk:secret"

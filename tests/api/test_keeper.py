@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from api.http import refused as refused_again
+from api.http.middleware import refused as refused_again
 from api.serving import keeper as keeper_module
 from api.serving.keeper import Keeper
 from api.storage import due

@@ -1,9 +1,9 @@
-"""The move path (`api.http.move_path`) answers plain moves itself, refusals and errors included."""
+"""The move path (`api.http.middleware.move_path`) answers plain moves itself, refusals and errors included."""
 
 import pytest
 from freezegun import freeze_time
 
-from api.http.move_path import ENDPOINT
+from api.http.middleware.move_path import ENDPOINT
 
 SEATS = [{"name": "Ada"}, {"name": "Bea"}]
 DEEP = b'{"type": "place", "card": ' + b"[" * 40 + b"]" * 40 + b"}"

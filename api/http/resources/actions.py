@@ -8,11 +8,12 @@ from flask import Response, request
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from webargs.flaskparser import is_json_request
 
-from api.http import current, input_bounds, preconditions
-from api.http.blueprint import Blueprint
-from api.http.input_bounds import parsed_body
-from api.http.resources.games import ETAG, PROBLEM
-from api.http.schemas import ActionResultSchema
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import ActionResultSchema
+from api.http.middleware import input_bounds, preconditions
+from api.http.middleware.input_bounds import parsed_body
+from api.http.resources.games import ETAG
 from api.problems import Problem
 from api.tables import moves, tokens
 
@@ -83,7 +84,7 @@ def action_in(data: bytes) -> dict[str, Any]:
 
 
 def not_json() -> Problem:
-    return Problem(400, "request/malformed", "The body is not valid JSON.", errors={"json": ["Invalid JSON body."]})
+    return Problem("request/malformed", "The body is not valid JSON.", errors={"json": ["Invalid JSON body."]})
 
 
 def action_from(body: Any) -> dict[str, Any]:
@@ -107,7 +108,7 @@ def invalid(schema: Schema, location: str, value: Any) -> Any:
         return schema.load(value)
     except ValidationError as error:
         raise Problem(
-            422, "request/invalid", "The request does not match the API contract.", errors={location: error.messages}
+            "request/invalid", "The request does not match the API contract.", errors={location: error.messages}
         ) from None
 
 
@@ -134,13 +135,7 @@ def move(
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.documented(ActionSchema, example={"type": "place", "card": "moon-landing", "gap": 2})
 @blp.response(200, ActionResultSchema, headers=ETAG)
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(412, **PROBLEM)
-@blp.alt_response(422, **PROBLEM)
+@blp.problems(401, 403, 404, 409, 410, 412, 422)
 @blp.doc(security=[{"seatToken": []}])
 def post_action(game_id):
     """Play one action as your seat; bots reply before the answer returns."""
@@ -160,5 +155,5 @@ def answer_move(game_id: str, action: dict[str, Any]) -> Response:
 
 
 def answer_headers(body: bytes, version: int) -> list[tuple[str, str]]:
-    """The headers of a played move's answer of its own (the app adds the shared ones, `api.http.answer_headers`)."""
+    """The headers of a played move's answer of its own (the app adds the shared ones, `shared_headers`)."""
     return [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("ETag", f'"{version}"')]

@@ -10,9 +10,9 @@ import orjson
 from flask import Response, current_app, request, stream_with_context
 from marshmallow import Schema, fields, validate
 
-from api.http import current, history_budget
-from api.http.blueprint import Blueprint
-from api.http.resources.games import PROBLEM
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.limits import history_budget
 from api.problems import Problem, store_unavailable
 from api.storage import rebuild
 from api.storage.followers import Cursor, Move, Unsubscribed
@@ -114,12 +114,7 @@ STREAM_DOC = {
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.documented(StreamHeadersSchema, location="headers")
 @blp.response(200, EventsSchema)
-@blp.alt_response(400, **PROBLEM)
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
+@blp.problems(400, 401, 403, 404, 410, 429)
 @blp.doc(security=[{}, {"seatToken": []}], **STREAM_DOC)
 def list_events(query, game_id):
     """Return the events after a version that your seat may see, waiting up to `wait` seconds for one."""
@@ -171,7 +166,7 @@ def last_event_id(default: int) -> int:
         return default
     version = header_number(text.strip())
     if version is None:
-        raise Problem(400, "request/bad_header", f"Last-Event-ID {text[:40]!r} is not a version of this game.")
+        raise Problem("request/bad_header", f"Last-Event-ID {text[:40]!r} is not a version of this game.")
     return version
 
 

@@ -4,10 +4,11 @@ import orjson
 from flask import Response, url_for
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api.http import bot_games, current
-from api.http.blueprint import Blueprint
-from api.http.rate_limits import limited
-from api.http.schemas import GameViewSchema, ProblemSchema, SeatSchema
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import GameViewSchema, SeatSchema
+from api.http.limits import bot_games
+from api.http.limits.rate_limits import limited
 from api.tables import clocks, loading, seating, tokens
 from api.tables.seat_views import game_view, seat_list
 from engine.core.rng import MAX_SEED
@@ -15,7 +16,6 @@ from engine.core.schema import StrictBoolean
 from engine.games import all_games
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
-PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
 ETAG = {
     "ETag": {
         "description": 'The game\'s version as an entity tag, e.g. "7": send it back in If-Match.',
@@ -164,9 +164,7 @@ CREATE_EXAMPLE = {
 @limited("games")
 @blp.arguments(CreateGameSchema, example=CREATE_EXAMPLE)
 @blp.response(201, CreatedGameSchema, headers={**LOCATION, **ETAG})
-@blp.alt_response(422, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
-@blp.alt_response(507, **PROBLEM)
+@blp.problems(422, 429, 507)
 def create_game(body):
     """Create a game: name every seat, or leave seats open for others to join.
 
@@ -221,10 +219,7 @@ def list_games(query):
     headers=ETAG,
     description="The game as your seat sees it (`you`), or as a spectator without a token.",
 )
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
+@blp.problems(401, 403, 404, 410)
 @blp.doc(security=[{}, {"seatToken": []}])
 def get_game(game_id):
     """Read the game as your seat sees it (no token: as a spectator)."""

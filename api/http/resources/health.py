@@ -23,7 +23,6 @@ def metrics_text():
         sent = current.bearer()
         if sent is None or not any(tokens.same(sent, token) for token in wanted):
             raise Problem(
-                401,
                 "auth/required",
                 "Send the metrics token: `Authorization: Bearer <token>`.",
                 headers={"WWW-Authenticate": "Bearer"},

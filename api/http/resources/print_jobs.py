@@ -9,9 +9,9 @@ from rq.job import JobStatus
 
 import printing
 from api.http import current, preview
-from api.http.blueprint import Blueprint
-from api.http.rate_limits import limited
-from api.http.resources.games import LOCATION, PROBLEM
+from api.http.contract.blueprint import Blueprint
+from api.http.limits.rate_limits import limited
+from api.http.resources.games import LOCATION
 from api.problems import Problem
 from api.storage.printing_queue import PrintJob, PrintQueue
 from engine.decks import Deck
@@ -23,8 +23,8 @@ blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description
 
 class PrintSpecSchema(Schema):
     """What a print job's body is read as: any members, each checked (type included) by the printer's validator,
-    which reports every problem at once. The contract's `PrintSpec` (api/http/print_specs.py, a oneOf by `kind`)
-    takes this schema's place in the document."""
+    which reports every problem at once. The contract's `PrintSpec` (contract/print_specs.py, a oneOf by `kind`) takes
+    this schema's place in the document."""
 
     class Meta:
         unknown = INCLUDE
@@ -96,7 +96,7 @@ def checked(spec: dict, deck: Deck | None = None, deck_later: bool = False) -> d
     named = spec.get("deck")
     if deck_later and isinstance(named, str) and named.startswith("user-") and not current.decks().exists(named):
         problems = [*problems, no_such_deck(named)]
-    raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=problems)
+    raise Problem("print/invalid_spec", "The print spec is not valid.", errors=problems)
 
 
 def queue() -> PrintQueue:
@@ -130,7 +130,7 @@ def renamed(spec: dict) -> dict:
 def fetch(job_id: str) -> PrintJob:
     job = queue().fetch(job_id) if JOB_ID.match(job_id) else None
     if job is None:
-        raise Problem(404, "print-job/not_found", f"There is no print job {job_id!r} (it may have expired).")
+        raise Problem("print-job/not_found", f"There is no print job {job_id!r} (it may have expired).")
     return job
 
 
@@ -138,21 +138,18 @@ def fetch(job_id: str) -> PrintJob:
 @limited("print_jobs")
 @blp.arguments(PrintSpecSchema)
 @blp.response(202, PrintJobSchema, headers=LOCATION)
-@blp.alt_response(422, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
-@blp.alt_response(507, **PROBLEM)
+@blp.problems(422, 429, 507)
 def create_print_job(spec):
     """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
     # Everything that needs no deck is checked first, so a spec refused for its paper or size loads nothing.
     shape = checked(spec, deck_later=True)
     deck, doc = current.decks().for_print(shape["deck"]) if shape["kind"] == "deck" else (None, None)
     if shape["kind"] == "deck" and deck is None:
-        raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(shape["deck"])])
+        raise Problem("print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(shape["deck"])])
     normalised = checked(spec, deck)
     cost = estimate(normalised, deck)
     if cost.over_budget:
         raise Problem(
-            422,
             "print/over_budget",
             f"The job would take about {cost.seconds:.0f} s to render; one job may take at most {BUDGET:.0f} s. "
             "Print the deck in parts, with fewer or smaller pictures, or with shorter texts.",
@@ -166,7 +163,7 @@ def create_print_job(spec):
 
 @blp.route("/<string:job_id>", methods=["GET"])
 @blp.response(200, PrintJobSchema)
-@blp.alt_response(404, **PROBLEM)
+@blp.problems(404)
 def get_print_job(job_id):
     """Read a print job's status and progress."""
     return describe(job_id, fetch(job_id))
@@ -182,7 +179,7 @@ def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
     pdf = queue().pdf(job) if finished else None
     if pdf is None:
         status = describe(job_id, job)["status"]
-        raise Problem(409, "print-job/not_ready", f"The PDF is not ready: the job is {status}.")
+        raise Problem("print-job/not_ready", f"The PDF is not ready: the job is {status}.")
     return job, pdf
 
 
@@ -190,8 +187,7 @@ def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
 @blp.response(
     200, content_type="application/pdf", headers={"ETag": {"schema": {"type": "string"}}}, description="The PDF."
 )
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
+@blp.problems(404, 409)
 @blp.documented(ConditionalHeadersSchema, location="headers")
 @blp.doc(
     responses={
@@ -253,8 +249,7 @@ class PreviewQuerySchema(Schema):
     headers={"ETag": {"schema": {"type": "string"}}},
     description="The first page as a PNG picture.",
 )
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
+@blp.problems(404, 409)
 @blp.documented(ConditionalHeadersSchema, location="headers")
 @blp.doc(
     responses={

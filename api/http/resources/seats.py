@@ -3,10 +3,10 @@
 from marshmallow import Schema, fields, validate
 
 from api.http import current
-from api.http.blueprint import Blueprint
-from api.http.rate_limits import limited
-from api.http.resources.games import ETAG, PROBLEM, game_response
-from api.http.schemas import GameViewSchema
+from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import GameViewSchema
+from api.http.limits.rate_limits import limited
+from api.http.resources.games import ETAG, game_response
 from api.tables import seating
 from api.tables.seat_views import game_view
 
@@ -36,11 +36,7 @@ class JoinedSchema(Schema):
 @limited("joins", needs_room=False)  # a join fills a game that exists, as a move does
 @blp.arguments(JoinSchema)
 @blp.response(201, JoinedSchema, headers=ETAG)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
-@blp.alt_response(422, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
+@blp.problems(404, 410, 409, 422, 429)
 def join_seat(body, game_id, seat):
     """Take an open seat; the last seat taken deals the game (its seed, your ages, who starts) and starts it."""
     record, token = seating.join(current.services(), game_id, seat, body["name"], body.get("age"))

@@ -6,7 +6,8 @@ from typing import NoReturn
 from flask import Flask, current_app, g, request
 
 from api import clock
-from api.http import clients, current, store_room
+from api.http import current
+from api.http.limits import clients, store_room
 from api.limits import RUNNING, UNITS
 from api.problems import Problem
 
@@ -60,16 +61,14 @@ def check(bucket: str) -> None:
 def refuse(bucket: str, detail: str, retry: int) -> NoReturn:
     """Refuse the request for going past a limit of the bucket: 429 with Retry-After, `{retry}` in `detail` said.
 
-    The refusal is noted for `api.http.refused`, which answers this client's next such requests itself meanwhile.
+    The refusal is noted for `middleware.refused`, which answers this client's next such requests itself meanwhile.
     """
     g.rate_refusal = (bucket, detail, retry)
     raise refusal(detail, retry)
 
 
 def refusal(detail: str, retry: int) -> Problem:
-    return Problem(
-        429, "rate/limited", detail.format(retry=retry), headers={"Retry-After": str(retry)}, retry_after=retry
-    )
+    return Problem("rate/limited", detail.format(retry=retry), headers={"Retry-After": str(retry)}, retry_after=retry)
 
 
 def windows(bucket: str) -> list[tuple[int, int]]:

@@ -2,9 +2,9 @@
 
 Flask's routing, hooks and response objects cost about as much CPU as the move itself. This middleware answers
 `POST /v1/games/<id>/actions` itself when its JSON body is sent whole with a `Content-Length`: it runs the checks
-Flask's hooks run (`api.http.preconditions`), reads the action (`actions.action_in`), plays it with the view's own
-code (`actions.move`) and answers with the view's headers and the shared ones (`actions.answer_headers`,
-`answer_headers.shared`). A refusal or error met on the way is answered here too, by the one mapping of errors to
+Flask's hooks run (`preconditions`), reads the action (`actions.action_in`), plays it with the view's own code
+(`actions.move`) and answers with the view's headers and the shared ones (`actions.answer_headers`,
+`shared_headers.shared`). A refusal or error met on the way is answered here too, by the one mapping of errors to
 problems Flask's handlers use (`problem_answers`). Every other request (another path, a body sent chunked or of
 another type, one that could not be read whole) goes on to Flask, whose view calls the same functions.
 """
@@ -16,7 +16,8 @@ from typing import Any
 
 from flask import Flask
 
-from api.http import answer_headers, cors, input_bounds, observe, preconditions, problem_answers
+from api.http import problem_answers
+from api.http.middleware import cors, input_bounds, observe, preconditions, shared_headers
 from api.http.resources import actions
 
 ENDPOINT = actions.ENDPOINT
@@ -60,7 +61,7 @@ class MovePath:
 
     def _with_shared(self, headers: list[tuple[str, str]], environ: dict[str, Any]) -> list[tuple[str, str]]:
         """The answer's headers and the shared ones, Vary's tokens joined in one header as Flask joins them."""
-        shared = answer_headers.shared(self.origins, environ, ENDPOINT)
+        shared = shared_headers.shared(self.origins, environ, ENDPOINT)
         varies = [value for name, value in (*headers, *shared) if name == "Vary"]
         joined = [(name, value) for name, value in (*headers, *shared) if name != "Vary"]
         return [*joined, ("Vary", ", ".join(varies))] if varies else joined

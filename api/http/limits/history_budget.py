@@ -12,7 +12,8 @@ from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_accept_header
 
 from api import clock
-from api.http import current, rate_limits
+from api.http import current
+from api.http.limits import rate_limits
 
 BUCKET = "history_bytes"
 

@@ -11,4 +11,4 @@ def require_room() -> None:
     info = current.connection().info("memory")
     cap = int(info.get("maxmemory") or 0)
     if cap and int(info["used_memory"]) > current.services().settings.memory_headroom * cap:
-        raise Problem(507, "store/full", FULL)
+        raise Problem("store/full", FULL)

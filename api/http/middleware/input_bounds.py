@@ -90,7 +90,7 @@ class BoundedRequest(Request):
 
 
 def too_deep() -> Problem:
-    return Problem(422, "request/too_deep", f"The body is nested deeper than {MAX_DEPTH} levels.")
+    return Problem("request/too_deep", f"The body is nested deeper than {MAX_DEPTH} levels.")
 
 
 def within_depth(value: Any) -> bool:

@@ -5,7 +5,8 @@ from typing import Any
 from flask import current_app
 
 from api import clock, limits
-from api.http import current, rate_limits
+from api.http import current
+from api.http.limits import rate_limits
 from api.problems import Problem
 from api.storage import due
 
@@ -30,7 +31,6 @@ def admit(seats: list[dict[str, Any]]) -> bool:
     try:
         if not current_app.config["BOT_ONLY_GAMES"]:
             raise Problem(
-                422,
                 "players/person_required",
                 "This server plays no games of bots only: name a person's seat or leave one open.",
             )
