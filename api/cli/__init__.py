@@ -139,7 +139,7 @@ def work(args: argparse.Namespace) -> int:
 
     logs.configure(f"deskovka worker {args.role}")
     settings = config.from_env()
-    configure_cache(int(settings["DECK_CACHE_BYTES"]))
+    configure_cache(config.Settings.from_config(settings).deck_cache_bytes)
     if args.metrics_port:
         from prometheus_client import CollectorRegistry, multiprocess, start_http_server
 
