@@ -13,7 +13,7 @@ from api.storage import metrics, packing
 from engine.games import get_game
 
 # The shape of a stored record: 2 keeps decks by id and content hash and cards as ids or deck positions; records of
-# shape 1 carried each game's card catalogue in its state (see `api.storage.records`).
+# shape 1 carried each game's card catalogue in its state (see `api.storage.legacy`).
 SHAPE = 2
 
 # Compare-and-set on the record's revision; log, events and the idempotency record land in the same step.
@@ -106,7 +106,7 @@ class GameRecord:
     compact: bool = False
     final_table: dict[str, Any] | None = None
     # A turn clock ({"per_turn": seconds, "on_timeout": "bot" | "resign"}), the deadline of each seat that must act
-    # (Unix ms, by seat as a string) and each seat's turns run out in a row (api.http.clocks).
+    # (Unix ms, by seat as a string) and each seat's turns run out in a row (api.tables.clocks).
     clock: dict[str, Any] | None = None
     deadlines: dict[str, int] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)
