@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import api.serving.gevent_first  # noqa: F401  (before anything imports ssl or socket)
+import api.serving.gevent_first as _gevent_first  # noqa: F401  (before anything imports ssl or socket)
 
 # The service's modules (Flask, redis-py, RQ) load inside the service's commands: `deskovka print` needs none of them.
 
@@ -115,7 +115,7 @@ def shared_metrics_dir() -> None:
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
 
 
-def run_api(args: argparse.Namespace) -> int:
+def api(args: argparse.Namespace) -> int:
     shared_metrics_dir()
     from api.serving.server import port_taken, run_gunicorn
     from api.serving.supervisor import FATAL
@@ -180,20 +180,6 @@ def keep(args: argparse.Namespace) -> int:
     return 0
 
 
-def migrate(args: argparse.Namespace) -> int:
-    from api import config, logs
-    from api.storage import legacy
-    from api.tables import bootstrap
-
-    logs.configure("deskovka migrate")
-    settings = config.from_env()
-    with _store_url(settings) as url:
-        services = bootstrap.start(config.Settings.from_config({**settings, "REDIS_URL": url}))
-        written, refused = legacy.upkeep_all(services.store, services.decks, services.ttl_for)
-    print(f"{written} games written in today's shape; {refused} could not be carried over (they answer 410).")
-    return 0
-
-
 def openapi(args: argparse.Namespace) -> int:
     from api.http.app import create_app
     from api.http.resources.contract import as_yaml, document
@@ -222,7 +208,7 @@ def parser() -> argparse.ArgumentParser:
 
     for name, func, text in (
         ("serve", serve, "run and supervise the HTTP API (and, without DESKOVKA_REDIS_URL, Redis and the workers)"),
-        ("api", run_api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
+        ("api", api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
     ):
         run = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + ", until stopped (Ctrl-C).")
         run.add_argument(
@@ -280,23 +266,17 @@ def parser() -> argparse.ArgumentParser:
     )
     keeper.set_defaults(func=keep)
 
-    migrate_parser = commands.add_parser(
-        "migrate",
-        help="write every game stored by an older deskovka in today's shape, once",
-        description="Bring the games in DESKOVKA_REDIS_URL (else the embedded Redis) that an older release stored "
-        "up to date: each is read in today's shape anyway, and written so once it has been.",
-    )
-    migrate_parser.set_defaults(func=migrate)
-
     spec = commands.add_parser("openapi", help="write the OpenAPI document generated from the code")
     spec.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")
     spec.set_defaults(func=openapi)
 
     from api.cli.decks import register as register_deck
+    from api.cli.migrate import register as register_migrate
     from printing.cli import register as register_print
 
     register_print(commands)
     register_deck(commands)
+    register_migrate(commands)
     return top
 
 
