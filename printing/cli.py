@@ -13,6 +13,10 @@ from printing.spec import COUNT_RANGE, PER_PAGE, REFERENCE_SIZES, SpecError, val
 from printing.translations import GAMES
 
 PROG = "deskovka print"
+DESCRIPTION = (
+    "Write a deck of cards, a calibration sheet, Lost Cities score sheets or a game's reference card to a PDF file, "
+    "offline: no server needed. Each kind has its own --help."
+)
 LOW_BLEED = 1.0  # mm
 
 
@@ -22,7 +26,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     Each leaf command sets `func`; call `args.func(args)` for the exit code.
     """
     parser = subparsers.add_parser(
-        "print", help="print a deck, a calibration sheet, score sheets or a reference card to PDF", description=__doc__
+        "print",
+        help="print a deck, a calibration sheet, score sheets or a reference card to PDF",
+        description=DESCRIPTION,
     )
     add_commands(parser)
     return parser
@@ -81,7 +87,8 @@ def _sheets_command(commands: Any) -> None:
     sheets = commands.add_parser(
         "sheets",
         help="print a pad of Lost Cities: Roll & Write score sheets",
-        description="Print Lost Cities: Roll & Write score sheets, laid out from the game's sheet file.",
+        description="Print a pad of Lost Cities: Roll & Write score sheets, one or two to a page, with the players' "
+        "names and a game number if you like.",
     )
     sheets.add_argument("--count", type=int, default=1, metavar="N", help=f"how many sheets, {low}-{high} (default: 1)")
     sheets.add_argument(
@@ -329,7 +336,7 @@ def _warn_about_bleed(spec: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `deck`, `calibration`, `sheets` or `reference` as `python -m printing.cli`."""
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
+    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
     add_commands(parser)
     args = parser.parse_args(argv)
     return args.func(args)

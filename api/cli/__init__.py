@@ -201,23 +201,53 @@ def version() -> str:
     return installed("deskovka")
 
 
+DESCRIPTION = "Host turn-based board and card games over a JSON API, and print them for the table."
+EPILOG = """\
+Start here:
+  deskovka serve              run the service, then open http://127.0.0.1:8000/
+                              (the print desk) or http://127.0.0.1:8000/docs (the API)
+  deskovka print deck --help  print a deck of cards, offline
+  deskovka COMMAND --help     what a command does, and its options
+
+Settings (where games are kept, limits, logs) come from DESKOVKA_* environment
+variables: see README.md, "Running in production".
+"""
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="deskovka", description=__doc__)
+    top = argparse.ArgumentParser(
+        prog="deskovka", description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     top.add_argument("--version", action="version", version=f"deskovka {version()}")
     commands = top.add_subparsers(dest="command", required=True)
 
-    for name, func, text in (
-        ("serve", serve, "run and supervise the HTTP API (and, without DESKOVKA_REDIS_URL, Redis and the workers)"),
-        ("api", api, "run only the HTTP API under gunicorn, unsupervised (`serve` runs this)"),
+    for name, func, text, description in (
+        (
+            "serve",
+            serve,
+            "run the service: the API, the print desk and what they need",
+            "Run deskovka until stopped (Ctrl-C): the JSON API, its documentation at /docs and the print desk at /, "
+            "on http://HOST:PORT/. Without DESKOVKA_REDIS_URL it also starts its own Redis (keeping the games in "
+            "DESKOVKA_DATA_DIR, else a folder of your user's), two print workers and two table keepers, and "
+            "restarts any of them that stops. With DESKOVKA_REDIS_URL, run `deskovka worker` and `deskovka keeper` "
+            "beside it.",
+        ),
+        (
+            "api",
+            api,
+            "run only the API, for a process manager of your own (most people want `serve`)",
+            "Run only the JSON API until stopped: no Redis, print workers or table keepers beside it, and nothing "
+            "restarts it. For running each part under a process manager of your own; `deskovka serve` runs this too.",
+        ),
     ):
-        run = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + ", until stopped (Ctrl-C).")
+        run = commands.add_parser(name, help=text, description=description)
         run.add_argument(
             "--host",
             default="127.0.0.1",
             help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: all)",
         )
         run.add_argument("--port", type=int, default=8000, help="TCP port to listen on (default 8000)")
-        run.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+        run.add_argument("--workers", type=int, default=2, help="processes answering requests (default 2)")
         run.add_argument(
             "--connections",
             type=int,
@@ -230,15 +260,17 @@ def parser() -> argparse.ArgumentParser:
         run.add_argument(
             "--access-log",
             action="store_true",
-            help="log every request to standard output (off by default: it is written on the request's path)",
+            help="log a line for every request (default: only failed ones, 4xx and 5xx; the line costs each request "
+            "a little time)",
         )
         run.set_defaults(func=func)
 
     worker = commands.add_parser(
         "worker",
-        help="run an RQ worker that renders print jobs",
-        description="Render the print jobs queued in DESKOVKA_QUEUE_URL (else DESKOVKA_REDIS_URL, else the embedded "
-        "Redis) until stopped; run as many as you like, on any machine.",
+        help="run a print worker, which makes the PDFs of print jobs",
+        description="Make the PDFs of the print jobs queued in DESKOVKA_QUEUE_URL (else DESKOVKA_REDIS_URL, else the "
+        "embedded Redis) until stopped. Run as many as you like, on any machine; `deskovka serve` starts two of its "
+        "own when it runs the embedded Redis.",
     )
     worker.add_argument(
         "--role",
@@ -259,14 +291,21 @@ def parser() -> argparse.ArgumentParser:
 
     keeper = commands.add_parser(
         "keeper",
-        help="run the table keeper, which plays the bots of games no request is moving",
-        description="Advance the tables that are due in DESKOVKA_REDIS_URL (else the embedded Redis): the moves of "
-        "bots beyond what one request plays, at DESKOVKA_BOT_PACE moves a second per table, until "
-        "stopped. Run one or more anywhere; they share the work and never move a table twice.",
+        help="run a table keeper, which moves games that wait on the server: bots, turn clocks, lapsed seats",
+        description="Move the games in DESKOVKA_REDIS_URL (else the embedded Redis) that wait on the server rather "
+        "than on a person, until stopped: it plays bots' moves (DESKOVKA_BOT_PACE moves a second per game), acts "
+        "for a seat whose turn clock ran out, and cancels a table whose open seats lapsed. Run one or more, on any "
+        "machine: they share the games and never move one twice. `deskovka serve` starts two of its own when it "
+        "runs the embedded Redis.",
     )
     keeper.set_defaults(func=keep)
 
-    spec = commands.add_parser("openapi", help="write the OpenAPI document generated from the code")
+    spec = commands.add_parser(
+        "openapi",
+        help="write the API's contract (OpenAPI 3.1)",
+        description="Write the API's contract, the OpenAPI 3.1 document that GET /openapi.yaml serves, to a file "
+        "or to standard output: for generating a client or reading offline.",
+    )
     spec.add_argument("-o", "--output", default="-", help="file to write (default: standard output)")
     spec.set_defaults(func=openapi)
 

@@ -100,7 +100,12 @@ FILE_HELP = (
 
 
 def register(commands: Any) -> None:
-    deck = commands.add_parser("deck", help="validate or import a deck file (JSON, or CSV with the API's columns)")
+    deck = commands.add_parser(
+        "deck",
+        help="check or import a deck file (JSON, or CSV with the API's columns)",
+        description="Check your own deck of cards before you upload or print it, or store it where the service "
+        "keeps its games. `deskovka print deck FILE` prints one.",
+    )
     actions = deck.add_subparsers(dest="deck_command", required=True)
     for name, func, summary, description in (
         (
@@ -123,5 +128,10 @@ def register(commands: Any) -> None:
         if name == "import":
             command.add_argument("--public", action="store_true", help="list it to everybody (default: private)")
         command.add_argument("--title", default="Uploaded deck", help="for CSV: the deck's English title")
-        command.add_argument("--kind", choices=["dated", "ordinal"], default="dated", help="for CSV (default dated)")
+        command.add_argument(
+            "--kind",
+            choices=["dated", "ordinal"],
+            default="dated",
+            help="for CSV: dated (each card has a year) or ordinal (a group and a position in it); default dated",
+        )
         command.set_defaults(func=func)

@@ -6,6 +6,7 @@ import orjson
 from marshmallow import Schema
 
 from engine.core.cards import CardFaces
+from engine.core.grouping import ActionGroup, group
 from engine.core.rng import Rng
 from engine.core.schema import NoOptions
 
@@ -69,6 +70,12 @@ class Game:
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Enumerate every action `seat` may take now."""
         raise NotImplementedError
+
+    def action_groups(self, state: State, seat: int) -> list[ActionGroup]:
+        """The legal actions in groups for a person's client (engine.core.grouping): `expand` gives back the same
+        actions as `legal_actions`, each once. This default folds runs that differ in one field and keeps the order;
+        a game's own may gather actions that lie apart in the list (Ticket to Ride: the routes that pay alike)."""
+        return group(self.legal_actions(state, seat))
 
     def copy_state(self, state: State) -> State:
         """Return a copy of the state that `apply` may change freely, sharing nothing mutable with the original."""

@@ -72,6 +72,19 @@ def claimable(board: Board, state: State, seat: int, route: Route) -> str | None
 
 
 def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> list[Action]:
+    actions: list[Action] = []
+    append = actions.append
+    for route_id, ways in claim_ways(board, state, seat, counts):
+        for paid_with, k in ways:
+            append({"type": "claim", "route": route_id, "colour": paid_with, "locomotives": k})
+    return actions
+
+
+def claim_ways(
+    board: Board, state: State, seat: int, counts: dict[str, int]
+) -> list[tuple[str, list[tuple[str, int]]]]:
+    """Every route `seat` may claim now with the ways its hand can pay for it, in map order; routes that pay
+    alike share one list of ways."""
     locos = counts[LOCOMOTIVE]
     trains, claims = state["trains"][seat], state["claims"]
     # A route can be paid for exactly when cards of one colour (any, if grey) and locomotives reach its length:
@@ -90,8 +103,8 @@ def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> li
     one_track = state["players"] <= 3
     tracks = board.tracks
     ways_by_kind: dict[int, list[tuple[str, int]]] = {}
-    actions: list[Action] = []
-    append = actions.append
+    found: list[tuple[str, list[tuple[str, int]]]] = []
+    append = found.append
     for place in places:
         route_id, _, _, ferry_locos, sibling, kind, route = tracks[place]
         if ferry_locos > locos or route_id in claims:
@@ -101,9 +114,9 @@ def _claims(board: Board, state: State, seat: int, counts: dict[str, int]) -> li
         ways = ways_by_kind.get(kind)
         if ways is None:
             ways = ways_by_kind[kind] = deck.route_payments(board, route, counts)
-        for paid_with, k in ways:
-            append({"type": "claim", "route": route_id, "colour": paid_with, "locomotives": k})
-    return actions
+        if ways:
+            append((route_id, ways))
+    return found
 
 
 def station_cost(board: Board, state: State, seat: int) -> int | None:

@@ -6,7 +6,7 @@ from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.leaving import TABLE_EVENTS, ResignAction, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
-from engine.ticket_to_ride import choices, draws, routes, schemas, stations, tickets, turn
+from engine.ticket_to_ride import choices, draws, grouping, routes, schemas, stations, tickets, turn
 from engine.ticket_to_ride import view as views
 from engine.ticket_to_ride.board import Board, Route, board
 from engine.ticket_to_ride.bots import GreedyBot
@@ -51,6 +51,9 @@ class TicketToRide(Game):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return choices.legal_actions(self.board, state, seat)
+
+    def action_groups(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return grouping.action_groups(self.board, state, seat)
 
     def claimable(self, state: State, seat: int, route: Route) -> str | None:
         """Return why `seat` may not claim `route` now (not counting cards), or None if it may."""

@@ -41,12 +41,10 @@ def run_as_the_image_does(tmp_path: Path) -> None:
     # A fresh environment sees nothing of this checkout (PYTHONPATH would show pip its metadata as installed).
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "DESKOVKA_"))}
     subprocess.run([python, "-m", "venv", str(venv)], check=True, env=clean)
-    subprocess.run(
-        [str(venv / "bin" / "pip"), "install", "--quiet", *map(str, wheels.glob("*.whl"))],
-        check=True,
-        timeout=1200,
-        env=clean,
-    )
+    pip = [str(venv / "bin" / "pip"), "install", "--quiet"]
+    lock = ROOT / "requirements" / "lock.txt"  # as the image: the locked dependencies, then the project alone
+    subprocess.run([*pip, "--require-hashes", "-r", str(lock)], check=True, timeout=1200, env=clean)
+    subprocess.run([*pip, "--no-deps", *map(str, wheels.glob("*.whl"))], check=True, timeout=600, env=clean)
     assert (venv / "bin" / "deskovka").exists(), sorted(path.name for path in (venv / "bin").iterdir())
     # The image's paths: a home, its data volume and working directory, owned by the image's (unprivileged) user.
     home = tmp_path / "home" / "deskovka"

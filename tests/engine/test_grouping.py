@@ -1,0 +1,184 @@
+"""Grouped legal actions in every game: the groups stand for exactly the legal actions, and stay small."""
+
+import random
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core.grouping import ActionGroupSchema, expand, group
+from engine.core.match import play
+from engine.core.protocol import Game
+from engine.core.rng import Rng
+from engine.games import all_games, get_game, new_match
+from tests.engine.ticket_to_ride.support import playing, rig
+
+GAMES = all_games()
+GROUPS = ActionGroupSchema(many=True)
+KB8 = 8 * 1024
+
+
+def canonical(actions):
+    return sorted(orjson.dumps(a, option=orjson.OPT_SORT_KEYS) for a in actions)
+
+
+def holds_for(game, state, seat):
+    actions = game.legal_actions(state, seat)
+    groups = game.action_groups(state, seat)
+    assert GROUPS.validate(groups) == {}, GROUPS.validate(groups)
+    expanded = expand(groups)
+    if type(game).action_groups is Game.action_groups:
+        assert expanded == actions
+    else:  # a game's own groups may put together actions apart in the list: the same actions, each once
+        assert len(expanded) == len(actions)
+        assert canonical(expanded) == canonical(actions)
+    assert orjson.loads(orjson.dumps(groups)) == groups
+    return actions, groups
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_groups_of_every_seat_expand_to_its_legal_actions_in_random_games(game, seed):
+    players = [game.min_players, game.max_players, min(game.max_players, 3)][seed]
+    pick = random.Random(seed)
+    match, seen = new_match(game.name, players, {}, seed), 0
+    for _ in range(5_000):
+        if not match.to_act():
+            break
+        for seat in range(players):
+            actions, groups = holds_for(game, match.state, seat)
+            assert bool(actions) == bool(groups) == (seat in match.to_act())
+            seen += len(actions)
+        seat = pick.choice(sorted(match.to_act()))
+        match, _ = play(match, seat, pick.choice(game.legal_actions(match.state, seat)))
+    assert game.outcome(match.state) is not None, "the game did not end"
+    assert seen
+
+
+KEYS = st.sampled_from(["card", "gap", "route"])
+VALUES = st.one_of(st.integers(0, 3), st.sampled_from(["a", "b"]), st.none(), st.lists(st.integers(0, 2), max_size=2))
+ACTIONS = st.lists(
+    st.builds(
+        lambda kind, fields: {"type": kind, **fields},
+        st.sampled_from(["draw", "place"]),
+        st.dictionaries(KEYS, VALUES, max_size=3),
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ACTIONS)
+def test_the_generic_fold_gives_back_any_list_of_actions_in_order(actions):
+    groups = group(actions)
+    assert expand(groups) == actions
+    assert GROUPS.validate(groups) == {}
+    assert len(groups) <= len(actions)
+
+
+def test_the_generic_fold_puts_a_run_differing_in_one_field_in_one_group():
+    actions = [{"type": "place", "card": "x", "gap": gap} for gap in range(4)] + [{"type": "draw"}]
+    assert group(actions) == [
+        {"action": {"type": "place", "card": "x"}, "vary": "gap", "options": [0, 1, 2, 3]},
+        {"action": {"type": "draw"}, "vary": None, "options": []},
+    ]
+
+
+def test_then_completes_every_action_above_it_in_order():
+    groups = [
+        {
+            "action": {"type": "claim"},
+            "vary": "route",
+            "options": ["A-B", "B-C"],
+            "then": [
+                {"action": {"colour": "red"}, "vary": "locomotives", "options": [0, 1]},
+                {"action": {"colour": "locomotive", "locomotives": 2}, "vary": None, "options": []},
+            ],
+        }
+    ]
+    assert expand(groups) == [
+        {"type": "claim", "route": "A-B", "colour": "red", "locomotives": 0},
+        {"type": "claim", "route": "A-B", "colour": "red", "locomotives": 1},
+        {"type": "claim", "route": "A-B", "colour": "locomotive", "locomotives": 2},
+        {"type": "claim", "route": "B-C", "colour": "red", "locomotives": 0},
+        {"type": "claim", "route": "B-C", "colour": "red", "locomotives": 1},
+        {"type": "claim", "route": "B-C", "colour": "locomotive", "locomotives": 2},
+    ]
+
+
+TTR = get_game("ticket-to-ride-europe")
+
+
+def late_five_player_turn(seed: int = 1):
+    """The turn with the longest exact list in a greedy five-player game, past the middle of the game."""
+    bot, rng = TTR.bots["greedy"](), Rng(seed)
+    match, longest = new_match(TTR.name, 5, {}, seed), None
+    while match.to_act():
+        seat = min(match.to_act())
+        actions = TTR.legal_actions(match.state, seat)
+        if sum(match.state["trains"]) <= 150 and (longest is None or len(actions) > len(longest[2])):
+            longest = (match.state, seat, actions)
+        match, _ = play(match, seat, bot.choose(TTR, match.state, seat, rng))
+    assert longest is not None
+    return longest
+
+
+@pytest.mark.parametrize(("seed", "more_cards", "least"), [(1, 0, 500), (1, 20, 750), (92, 20, 850)])
+def test_a_late_five_player_ticket_to_ride_turn_in_groups_is_under_8_kb(seed, more_cards, least):
+    state, seat, _ = late_five_player_turn(seed)
+    if more_cards:  # cards from the pile into the hand: a hoarder's turn, many more ways to pay for every route
+        state = TTR.copy_state(state)
+        state["hands"][seat] += state["deck"][-more_cards:]
+        del state["deck"][-more_cards:]
+    actions, groups = holds_for(TTR, state, seat)
+    exact, grouped = len(orjson.dumps(actions)), len(orjson.dumps(groups))
+    view = TTR.view(state, seat)
+    with_groups = len(orjson.dumps({**view, "action_groups": groups}))
+    with_list = len(orjson.dumps({**view, "legal_actions": actions}))
+    print(f"\nturn {state['turn']}, {sum(state['trains'])} trains left, {len(state['hands'][seat])} cards in hand:")
+    print(f"{len(actions)} actions, exact list {exact} B, groups {grouped} B")
+    print(f"view with the exact list {with_list} B, view with the groups {with_groups} B")
+    assert len(actions) >= least and sum(state["trains"]) <= 150
+    assert grouped < KB8
+
+
+def test_ticket_to_ride_groups_each_route_with_the_ways_to_pay_for_it():
+    state = rig(
+        playing(5, seed=3),
+        hands={0: ["red", "red", "red", "locomotive", "locomotive"]},
+        faceup=["blue", "green", "white", "black", "pink"],
+    )
+    groups = TTR.action_groups(state, 0)
+    kinds = [g["action"]["type"] for g in groups]
+    assert kinds[:2] == ["draw_deck", "draw_faceup"] and kinds[-1] == "draw_tickets"
+    assert groups[1]["vary"] == "card" and groups[1]["options"] == state["faceup"]
+    (claim,) = [g for g in groups if g["action"]["type"] == "claim"]
+    assert claim["vary"] is None and claim["options"] == []
+    claims = claim["then"]
+    paid = [g for g in claims if g["action"].get("colour") != "locomotive"]
+    alone = [g for g in claims if g["action"].get("colour") == "locomotive"]
+    assert claims == paid + alone, "the payments in locomotives alone come last"
+    assert [g["action"] for g in alone] == [{"colour": "locomotive", "locomotives": k} for k in (1, 2)]
+    assert all(g["vary"] == "route" for g in alone)
+    routes = [route for g in paid for route in (g["options"] if g["vary"] == "route" else [g["action"]["route"]])]
+    assert len(routes) == len(set(routes)), "each route is in one group of coloured payments"
+    assert "Bruxelles-Paris-1" in alone[1]["options"] and "Bruxelles-Paris-1" in routes  # red, two spaces
+    assert [a for a in expand([claim]) if a["route"] == "Bruxelles-Paris-1"] == [
+        {"type": "claim", "route": "Bruxelles-Paris-1", "colour": "red", "locomotives": 0},
+        {"type": "claim", "route": "Bruxelles-Paris-1", "colour": "red", "locomotives": 1},
+        {"type": "claim", "route": "Bruxelles-Paris-1", "colour": "locomotive", "locomotives": 2},
+    ]
+    budapest_wien = next(g for g in paid if g["action"].get("route") == "Budapest-Wien-1")  # red, one space
+    assert budapest_wien == {
+        "action": {"route": "Budapest-Wien-1", "colour": "red"},
+        "vary": "locomotives",
+        "options": [0],
+    }
+    station = next(g for g in groups if g["action"]["type"] == "build_station")
+    assert station["vary"] == "city" and len(station["options"]) == 47
+    assert station["then"] == [
+        {"action": {"colour": "red"}, "vary": "locomotives", "options": [0]},
+        {"action": {"colour": "locomotive"}, "vary": "locomotives", "options": [1]},
+    ]
+    holds_for(TTR, state, 0)
