@@ -1,8 +1,11 @@
 """Settings from the environment, with the defaults an operator would expect."""
 
 import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -13,7 +16,7 @@ VERSION = metadata.version("deskovka")
 DAY = 24 * 3600
 
 
-def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
+def from_env(environ: dict[str, str] | None = None) -> dict[str, Any]:
     env = os.environ if environ is None else environ
     state_url = env.get("DESKOVKA_REDIS_URL") or None
     return {
@@ -68,3 +71,32 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, object]:
 
 def _on(value: str) -> bool:
     return value.strip().lower() not in ("off", "no", "0", "false", "")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings every room below the HTTP layer reads, typed (the HTTP layer reads the rest from the app's
+    config). Made from the same mapping `from_env` returns, with any overrides applied (`from_config`)."""
+
+    redis_url: str | None = None
+    queue_url: str | None = None
+    game_ttl: int = 7 * DAY
+    finished_ttl: int = 30 * DAY
+    idempotency_ttl: int = DAY
+    deck_ttl: int = 30 * DAY
+    deck_cache_bytes: int = 64 << 20
+    bot_pace: float = 10.0
+    bot_only_games: bool = True
+    memory_headroom: float = 0.8
+    replica_acks: int = 0
+    replica_timeout: float = 1.0
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> "Settings":
+        """Read the settings from a mapping of `from_env`'s upper-case names (missing ones keep their defaults)."""
+        values = {f.name: config[f.name.upper()] for f in fields(cls) if f.name.upper() in config}
+        return cls(**values)
+
+    def ttl_for(self, status: str) -> int:
+        """Seconds a game of this status is kept after its last change."""
+        return int(self.finished_ttl if status in ("finished", "cancelled") else self.game_ttl)

@@ -3,7 +3,7 @@
 from typing import Any
 
 UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
-# "N/running": at most N at once, not per window (bot-only games: see `api.http.bot_games`); a window of 0 seconds.
+# "N/running": at most N at once, not per window (bot-only games: `api.http.limits.bot_games`); a window of 0 s.
 RUNNING = 0
 # What one client may do; DESKOVKA_LIMIT_<BUCKET> overrides, e.g. "30/minute;500/day", "off" for none.
 DEFAULTS = {

@@ -1,6 +1,6 @@
 """The log every deskovka process writes: one line per event, as text or JSON lines (`DESKOVKA_LOG_FORMAT=json`).
 
-A request's lines carry its request id (`X-Request-ID`), set by `api.http.observe` for the request's greenlet.
+A request's lines carry its request id (`X-Request-ID`), set by `api.http.middleware.observe` for its greenlet.
 """
 
 import contextvars
@@ -14,7 +14,7 @@ import orjson
 
 FORMATS = ("text", "json")
 request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("deskovka_request_id", default=None)
-# What a request's log line says besides its message (see `api.http.observe`), in this order.
+# What a request's log line says besides its message (see `api.http.middleware.observe`), in this order.
 FIELDS = ("request_id", "method", "route", "status", "duration_ms")
 
 

@@ -6,8 +6,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import request
-
 TEXTS = Path(__file__).with_name("texts")
 LANGUAGES = ("en", "cs", "sk", "de", "hu", "ru")  # English is the messages as written
 PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
@@ -30,15 +28,6 @@ def patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
     return found
 
 
-def client_language() -> str:
-    """The most preferred language of `Accept-Language` problems are said in, else English."""
-    for tag, _quality in request.accept_languages:
-        primary = tag.split("-")[0].lower()
-        if primary in LANGUAGES:
-            return primary
-    return "en"
-
-
 def say(message: str, lang: str) -> str:
     """Translate one English message (left as it is when no template matches it)."""
     if lang == "en":
@@ -46,8 +35,12 @@ def say(message: str, lang: str) -> str:
     for pattern, translated in patterns(lang):
         match = pattern.match(message)
         if match:
-            values = match.groupdict()
-            message = re.sub(r"\{(\w+)\}", lambda m, values=values: values.get(m.group(1), m.group(0)), translated)
+            values: dict[str, str] = match.groupdict()
+
+            def value(found: re.Match[str], values: dict[str, str] = values) -> str:
+                return values.get(found.group(1), found.group(0))
+
+            message = re.sub(r"\{(\w+)\}", value, translated)
             break
     return ROW.sub(lambda m: f"{catalog(lang)['row']} {m.group(1)}", message)
 

@@ -1,14 +1,15 @@
-"""RFC 9457 problem responses: one exception, one place that maps every error to one."""
+"""RFC 9457 problems: one exception, the table of codes and statuses, and how any error becomes one.
+
+How a problem is answered (in the client's language, as `application/problem+json`) is the HTTP layer's
+(`api.http.problem_answers`).
+"""
 
 import re
 from typing import Any
 
 import redis
-from flask import Flask, Response, json, request
-from werkzeug.exceptions import HTTPException
 
-from api import meters, problem_language
-from engine.core.errors import ALL_ERRORS, EngineError
+from engine.core.errors import EngineError
 
 # Every engine error code and the HTTP status it answers with; a meta-test checks none is missing.
 ENGINE_STATUS = {
@@ -99,38 +100,24 @@ class Problem(Exception):
     """An error the API answers with `application/problem+json`."""
 
     def __init__(
-        self, status: int, code: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+        self,
+        code: str,
+        detail: str,
+        headers: dict[str, str] | None = None,
+        *,
+        status: int | None = None,
+        **extra: Any,
     ) -> None:
+        """A problem of a code in `CODE_STATUS`, answered with its status (`status` only for a framework's answer
+        of a status the table does not name)."""
         super().__init__(detail)
         named = RFC9457_MEMBERS & set(extra)
         assert not named, f"a problem's extension members may not be named like RFC 9457's own: {named}"
-        self.status = status
+        self.status = CODE_STATUS[code] if status is None else status
         self.code = code
         self.detail = detail
         self.headers = headers or {}
         self.extra = extra
-
-    def response(self) -> Response:
-        lang = problem_language.client_language()
-        body = {
-            "type": f"/problems/{self.code}",
-            "title": problem_language.title(self.status, TITLES.get(self.status, "Error"), lang),
-            "status": self.status,
-            "detail": problem_language.say(self.detail, lang),
-            "code": self.code,
-            "instance": request.path,
-            **self.extra,
-        }
-        if "errors" in body:
-            body["errors"] = [
-                {**entry, "detail": problem_language.say(entry["detail"], lang)} for entry in error_list(body["errors"])
-            ]
-        response = Response(
-            json.dumps(body), status=self.status, mimetype="application/problem+json", headers=self.headers
-        )
-        response.headers["Content-Language"] = lang
-        response.vary.add("Accept-Language")
-        return response
 
 
 # webargs names where in the request a message points; the contract names these locations.
@@ -180,33 +167,10 @@ def by_location(messages: dict[str, Any]) -> list[dict[str, str]]:
 
 
 def from_engine(error: EngineError) -> Problem:
-    details = dict(error.details)
+    details: dict[str, Any] = dict(error.details)
     if "errors" in details:
         details["errors"] = error_list(details["errors"], "body", ENGINE_POINTER.get(error.code, ""))
-    return Problem(ENGINE_STATUS[error.code], error.code, error.reason, **details)
-
-
-def _from_http(error: HTTPException) -> Problem:
-    status = error.code or 500
-    data = getattr(error, "data", None) or {}
-    messages = data.get("messages")
-    if messages is not None:
-        # webargs puts messages by location ("json", "query"); 400 is a body that is not JSON at all.
-        if status == 400:
-            return Problem(400, "request/malformed", "The body is not valid JSON.", errors=by_location(messages))
-        errors = by_location(messages)
-        if errors and all(error.get("pointer", "").startswith("/clock") for error in errors):
-            return Problem(
-                422,
-                "clock/invalid",
-                "The turn clock is not valid: `per_turn` is 2 to 1,209,600 seconds "
-                "(14 days), `on_timeout` is `bot` or `resign`.",
-                errors=errors,
-            )
-        return Problem(422, "request/invalid", "The request does not match the API contract.", errors=errors)
-    # Keep what the exception says in headers (405's Allow), but not its HTML content type.
-    headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
-    return Problem(status, f"http/{status}", error.description or TITLES.get(status, "Error"), headers=headers)
+    return Problem(error.code, error.reason, **details)
 
 
 # What redis-py raises when the store is down, restarting (LOADING), hung (timeouts) or a replica after a failover.
@@ -222,30 +186,8 @@ RETRY_AFTER = "2"
 
 def store_unavailable() -> Problem:
     return Problem(
-        503,
         "store/unavailable",
         "The game store does not answer right now. Try again shortly; repeat a "
         "move with the same Idempotency-Key, so that it is applied once whether or not it got through.",
         headers={"Retry-After": RETRY_AFTER},
     )
-
-
-def init_app(app: Flask) -> None:
-    assert {error.code for error in ALL_ERRORS} <= set(ENGINE_STATUS)
-    app.register_error_handler(Problem, lambda error: error.response())
-    app.register_error_handler(EngineError, lambda error: from_engine(error).response())
-    app.register_error_handler(HTTPException, lambda error: _from_http(error).response())
-
-    def unavailable(error: Exception) -> Response:
-        app.logger.warning("store unavailable: %s", error)
-        meters.store_errors.labels(type(error).__name__).inc()
-        return store_unavailable().response()
-
-    for store_error in STORE_ERRORS:
-        app.register_error_handler(store_error, unavailable)
-
-    def internal(error: Exception) -> Response:
-        app.logger.exception("unhandled error", exc_info=error)
-        return Problem(500, "server/error", "The server failed; the request changed nothing.").response()
-
-    app.register_error_handler(Exception, internal)

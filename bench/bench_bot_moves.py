@@ -1,6 +1,6 @@
 """What one bot move costs, per game, seat count and bot, over whole games of bots (and how long those games are).
 
-The bound on bot moves per request (`api.http.moves.BOT_MOVES`, `BOT_SECONDS`) is chosen from these figures.
+The bound on bot moves per request (`api.tables.bots.BOT_MOVES`, `BOT_SECONDS`) is chosen from these figures.
 Run: `python bench/bench_bot_moves.py`.
 """
 

@@ -71,7 +71,7 @@ class Table:
 
     def write(self, doc: bytes) -> float:
         """One write of a game-sized hash straight to Redis: what a move's commit costs the store."""
-        client = self.client.application.extensions["deskovka"]["redis"]
+        client = self.client.application.extensions["deskovka"].connection
         started = time.perf_counter()
         client.hset("dk:bench", mapping={"doc": doc, "rev": 1})
         return time.perf_counter() - started
@@ -139,7 +139,7 @@ def bench_disk(games: int) -> None:
         client.config_set("auto-aof-rewrite-percentage", 0)
         # Games of bots only are played by the keeper, here in this process at once; no per-client quotas.
         app = create_app({"REDIS_URL": server.url, "QUEUE_URL": server.url, "RATE_LIMITS": {}, "BOT_PACE": 1e9})
-        app_client, keeper = app.test_client(), Keeper(app)
+        app_client, keeper = app.test_client(), Keeper(app.extensions["deskovka"])
         app_client.post("/v1/games", json={"type": "timeline", "seats": SEATS})
         rewrite(client)
         client.delete(*client.keys("dk:{g:*"))

@@ -39,7 +39,7 @@ def main() -> None:
     redis_url = redis.start()
     try:
         client = create_app({"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "RATE_LIMITS": {}}).test_client()
-        store = client.application.extensions["deskovka"]["store"]
+        store = client.application.extensions["deskovka"].store
         print(
             "| game | bytes a version | page of 100: ms | page of the most: ms | KB "
             "| stream 1,000 / 5,000: ms | ratio |"

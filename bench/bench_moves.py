@@ -194,9 +194,20 @@ def main() -> None:
 
 def start_serve(root: Path, port: int, env: dict[str, str], serve_args: str) -> subprocess.Popen:
     """Start `deskovka serve` running the code of the checkout at `root`."""
-    deskovka = shutil.which("deskovka", path=str(Path(sys.executable).parent)) or "deskovka"
+    # As the tests start it (`python -m api.cli`, from the checkout): no installed `deskovka` script needed.
     process = subprocess.Popen(
-        [deskovka, "serve", "--host", "127.0.0.1", "--port", str(port), *shlex.split(serve_args)],
+        [
+            sys.executable,
+            "-m",
+            "api.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            *shlex.split(serve_args),
+        ],
+        cwd=root,
         env={**env, "PYTHONPATH": str(root)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

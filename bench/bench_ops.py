@@ -101,7 +101,7 @@ def one_move(client, game_id: str, tokens: dict) -> bool:
 def follower_process(url: str, games: list[str], ready, done, results) -> None:
     """One API process: follow its games, count what reaches it, until told the moves are over."""
     app = app_on(url)
-    followers = app.extensions["deskovka"]["followers"]
+    followers = app.extensions["deskovka"].followers
     cursors = [followers.follow(game) for game in games]
     ready.set()
     started = time.process_time()

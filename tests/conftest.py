@@ -76,8 +76,8 @@ def make_app(redis_client, redis_url):
 
     yield make
     for app in made:
-        app.extensions["deskovka"]["followers"].close()
-        app.extensions["deskovka"]["redis"].close()
+        app.extensions["deskovka"].followers.close()
+        app.extensions["deskovka"].connection.close()
 
 
 @pytest.fixture
@@ -105,4 +105,4 @@ def live_base(redis_url):
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
-    app.extensions["deskovka"]["followers"].close()
+    app.extensions["deskovka"].followers.close()

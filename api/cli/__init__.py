@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import api.serving.gevent_first  # noqa: F401  (before anything imports ssl or socket)
+import api.serving.gevent_first as _gevent_first  # noqa: F401  (before anything imports ssl or socket)
 
 # The service's modules (Flask, redis-py, RQ) load inside the service's commands: `deskovka print` needs none of them.
 
@@ -139,7 +139,7 @@ def work(args: argparse.Namespace) -> int:
 
     logs.configure(f"deskovka worker {args.role}")
     settings = config.from_env()
-    configure_cache(int(settings["DECK_CACHE_BYTES"]))
+    configure_cache(config.Settings.from_config(settings).deck_cache_bytes)
     if args.metrics_port:
         from prometheus_client import CollectorRegistry, multiprocess, start_http_server
 
@@ -167,8 +167,8 @@ def keep(args: argparse.Namespace) -> int:
     import threading
 
     from api import config, logs
-    from api.http.app import create_app
     from api.serving.keeper import run
+    from api.tables import bootstrap
 
     logs.configure("deskovka keeper")
     settings = config.from_env()
@@ -176,7 +176,7 @@ def keep(args: argparse.Namespace) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     with _store_url(settings) as url:
-        run(create_app({"REDIS_URL": url}), stop)
+        run(bootstrap.start(config.Settings.from_config({**settings, "REDIS_URL": url})), stop)
     return 0
 
 
@@ -310,10 +310,12 @@ def parser() -> argparse.ArgumentParser:
     spec.set_defaults(func=openapi)
 
     from api.cli.decks import register as register_deck
+    from api.cli.migrate import register as register_migrate
     from printing.cli import register as register_print
 
     register_print(commands)
     register_deck(commands)
+    register_migrate(commands)
     return top
 
 

@@ -8,8 +8,10 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api import config, problems
-from api.http import answer_headers, input_bounds, move_path, observe, preconditions, refused
+from api.config import VERSION, Settings
+from api.http import problem_answers
+from api.http.contract.schemas import ProblemSchema
+from api.http.middleware import input_bounds, move_path, observe, preconditions, refused, shared_headers
 from api.http.resources import (
     actions,
     contract,
@@ -24,9 +26,7 @@ from api.http.resources import (
     replay,
     seats,
 )
-from api.http.schemas import ProblemSchema
-from api.storage import connections, memory
-from engine.decks.store import configure_cache
+from api.tables import bootstrap
 
 
 class DeskovkaFlask(Flask):
@@ -58,15 +58,15 @@ class DeskovkaApi(Api):
     ERROR_SCHEMA = ProblemSchema
 
     def _register_error_handlers(self) -> None:
-        problems.init_app(self._app)
+        problem_answers.init_app(self._app)
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app = DeskovkaFlask("deskovka")
-    app.config.update(config.from_env())
+    app.config.update(bootstrap.settings_from())
     app.config.update(
         API_TITLE="deskovka",
-        API_VERSION=config.VERSION,
+        API_VERSION=VERSION,
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX=None,
         MAX_CONTENT_LENGTH=1 << 20,
@@ -75,15 +75,13 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.config.update(overrides or {})
-    configure_cache(int(app.config["DECK_CACHE_BYTES"]))
-    connections.init_app(app)
-    answer_headers.init_app(app)
+    app.extensions["deskovka"] = bootstrap.start(Settings.from_config(app.config))
+    shared_headers.init_app(app)
     if app.config["PROXY_HOPS"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])  # type: ignore[method-assign]
     preconditions.init_app(app)  # the head's checks, the rate limits, the body's checks
     input_bounds.init_app(app)
     api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
-    memory.init_app(app)
     contract.init_spec(api)
     for module in (game_types, games, seats, actions, leaving, events, replay, decks, print_jobs):
         api.register_blueprint(module.blp)

@@ -13,6 +13,7 @@ import resource
 import socket
 import time
 from collections import Counter
+from typing import Any
 
 import gevent
 import gevent.local
@@ -22,7 +23,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.wsgi import ClosingIterator
 
 from api import config, logs
-from api.http import capacity, clients
+from api.http.limits import capacity, clients
 
 log = logging.getLogger("deskovka.api")
 # Connections a worker still accepts beyond its cap, only to answer them 503 (past these the kernel queues them).
@@ -119,7 +120,8 @@ class Worker(GeventWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        app, connection, held, share, hops = self.wsgi, self.connection, self.held, self.share, self.proxy_hops
+        app: Any = getattr(self, "wsgi")  # noqa: B009 - set by gunicorn's load_wsgi, untyped
+        connection, held, share, hops = self.connection, self.held, self.share, self.proxy_hops
 
         def over_cap_marked(environ, start_response):
             environ[capacity.BUSY] = getattr(connection, "busy", None)
@@ -251,7 +253,7 @@ def port_taken(host: str, port: int) -> str | None:
 
 class _Log(Logger):
     """gunicorn's own lines through the process's log (`api.logs`: text or JSON lines); the request lines are the
-    app's (`api.http.observe`), with their request id."""
+    app's (`api.http.middleware.observe`), with their request id."""
 
     def setup(self, cfg) -> None:
         super().setup(cfg)

@@ -112,9 +112,8 @@ class Supervisor:
             if code is None:
                 continue
             if code == FATAL:
-                log.error(
-                    "%s (pid %d) cannot run as configured (it said why above); stopping", child.name, child.process.pid
-                )  # type: ignore[union-attr]
+                pid = child.process.pid if child.process else None
+                log.error("%s (pid %s) cannot run as configured (it said why above); stopping", child.name, pid)
                 self.stopping, self.status = True, 1
                 return
             child.deaths = 1 if now - child.started_at >= STEADY else child.deaths + 1

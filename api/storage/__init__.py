@@ -1,5 +1,6 @@
-"""Storage: games, decks, the lobby, followers, the print queue, rate limits and metrics in Redis.
+"""Storage: games, decks, the lobby, followers, the due set, the print queue and metrics in Redis, and the readers
+of records older releases stored (`legacy`).
 
-May import api.problems, api.clock, api.config, worker (to enqueue), printing and engine; never api.http,
-api.serving or api.cli.
+May import api.problems, api.clock, api.config, api.meters, worker (to enqueue), printing and engine; never flask,
+api.tables, api.http, api.serving or api.cli.
 """

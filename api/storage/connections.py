@@ -1,18 +1,14 @@
-"""The Redis connections an app uses, made once in `init_app` and kept in `app.extensions`."""
+"""Connecting to Redis by URL, with timeouts and pools that turn a store that does not answer into a quick 503.
+
+The connections of a process are made once, by `api.tables.bootstrap`.
+"""
 
 from typing import Any
 
 import redis
-from flask import Flask, current_app
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 from redis.sentinel import Sentinel
-
-from api.storage.deck_store import DeckStore
-from api.storage.followers import Followers
-from api.storage.lobby import Lobby
-from api.storage.printing_queue import PrintQueue
-from api.storage.store import GameStore
 
 # A Redis that does not answer must turn into a 503 within 2 s: one try, one quick retry (a server that
 # restarted drops pooled connections once), each bounded by these timeouts. redis-py's default (ten retries
@@ -52,45 +48,3 @@ def connect(url: str) -> Any:
 def _address(host: str) -> tuple[str, int]:
     name, _, port = host.rpartition(":")
     return (name, int(port)) if name else (host, 26379)
-
-
-def init_app(app: Flask) -> None:
-    url = app.config["REDIS_URL"]
-    if not url:
-        raise RuntimeError("Set DESKOVKA_REDIS_URL, or run `deskovka serve`, which starts an embedded Redis.")
-    connection = connect(url)
-    queue_url = app.config.get("QUEUE_URL") or url
-    if queue_url == url and not isinstance(connection, redis.Redis):
-        raise RuntimeError("RQ needs a plain Redis for its queue: set DESKOVKA_QUEUE_URL beside a Cluster state URL.")
-    queue_connection = connection if queue_url == url else connect(queue_url)
-    store = GameStore(connection, int(app.config.get("REPLICA_ACKS", 0)), float(app.config.get("REPLICA_TIMEOUT", 1)))
-    app.extensions["deskovka"] = {
-        "redis": connection,
-        "store": store,
-        "lobby": Lobby(connection),
-        "print_queue": PrintQueue(queue_connection),
-        "decks": DeckStore(
-            connection, int(app.config["DECK_TTL"]), int(max(app.config["GAME_TTL"], app.config["FINISHED_TTL"]))
-        ),
-        "followers": Followers(connection, GameStore.moves_channel, store.sharded_channel),
-    }
-
-
-def connection() -> redis.Redis:
-    return current_app.extensions["deskovka"]["redis"]
-
-
-def store() -> GameStore:
-    return current_app.extensions["deskovka"]["store"]
-
-
-def lobby() -> Lobby:
-    return current_app.extensions["deskovka"]["lobby"]
-
-
-def decks() -> DeckStore:
-    return current_app.extensions["deskovka"]["decks"]
-
-
-def followers() -> Followers:
-    return current_app.extensions["deskovka"]["followers"]

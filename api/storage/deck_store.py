@@ -106,7 +106,8 @@ class DeckStore:
         """Return the summaries of a page of stored decks (`everyone`: the published ones), soonest to expire first."""
         index = self.public_index if everyone else self.index
         self.connection.zremrangebyscore(index, "-inf", clock.now().timestamp())
-        ids = [raw.decode() for raw in self.connection.zrange(index, offset, offset + limit - 1)]
+        raws: list[bytes] = self.connection.zrange(index, offset, offset + limit - 1)  # type: ignore[assignment]
+        ids = [raw.decode() for raw in raws]
         return self.summaries_of(ids)
 
     def summaries_of(self, ids: list[str]) -> list[dict[str, Any]]:

@@ -27,4 +27,5 @@ class Lobby:
 
     def page(self, game_type: str | None, offset: int, limit: int) -> list[str]:
         """Return game ids, oldest first."""
-        return [raw.decode() for raw in self.connection.zrange(self.key_for(game_type), offset, offset + limit - 1)]
+        ids: list[bytes] = self.connection.zrange(self.key_for(game_type), offset, offset + limit - 1)  # type: ignore[assignment]
+        return [raw.decode() for raw in ids]

@@ -27,7 +27,8 @@ def count(connection: redis.Redis, name: str, amount: int = 1) -> None:
 
 def exposition(connection: redis.Redis, queue_connection: redis.Redis, version: str) -> str:
     """Return the metrics in Prometheus' text format."""
-    values = {key.decode(): int(value) for key, value in connection.hgetall(KEY).items()}
+    stored: dict[bytes, bytes] = connection.hgetall(KEY)  # type: ignore[assignment]
+    values = {key.decode(): int(value) for key, value in stored.items()}
     lines = [f'deskovka_build_info{{version="{version}"}} 1']
     for name, help_text in COUNTERS.items():
         lines += [

@@ -124,7 +124,10 @@ class PrintQueue:
 
     def pdf(self, job: PrintJob) -> bytes | None:
         """Return a finished job's PDF as its worker stored it; None if there is none (or it expired)."""
-        return None if job.rendering is None else self.connection.get(pdf_key(job.rendering.id))
+        if job.rendering is None:
+            return None
+        pdf = self.connection.get(pdf_key(job.rendering.id))
+        return pdf if isinstance(pdf, bytes) else None
 
     def waiting(self) -> dict[str, int]:
         """Return how many jobs wait in each queue."""

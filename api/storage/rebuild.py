@@ -56,7 +56,6 @@ def replay_to(decks: DeckStore, record: GameRecord, entries: list[dict[str, Any]
         log.warning("game %s cannot be rebuilt: %r", record.id, error)
     if rebuilt is None:
         raise Problem(
-            410,
             "game/outdated",
             "This game was stored by an older version of deskovka and cannot be "
             "carried over to this one; start a new game.",
@@ -78,7 +77,9 @@ def finished(store: GameStore, decks: DeckStore, record: GameRecord) -> Rebuilt:
             return found
     table = record.table()
     if table is not None:  # the log keeps card ids as positions in the game's deck
-        decks.make_playable(*get_game(record.type).deck_in_play(table))
+        deck = get_game(record.type).deck_in_play(table)
+        if deck is not None:
+            decks.make_playable(*deck)
     rebuilt = replay_to(decks, record, store.log(record.id), record.version)
     with _lock:
         _kept[key] = rebuilt

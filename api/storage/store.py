@@ -13,7 +13,7 @@ from api.storage import metrics, packing
 from engine.games import get_game
 
 # The shape of a stored record: 2 keeps decks by id and content hash and cards as ids or deck positions; records of
-# shape 1 carried each game's card catalogue in its state (see `api.storage.records`).
+# shape 1 carried each game's card catalogue in its state (see `api.storage.legacy`).
 SHAPE = 2
 
 # Compare-and-set on the record's revision; log, events and the idempotency record land in the same step.
@@ -106,7 +106,7 @@ class GameRecord:
     compact: bool = False
     final_table: dict[str, Any] | None = None
     # A turn clock ({"per_turn": seconds, "on_timeout": "bot" | "resign"}), the deadline of each seat that must act
-    # (Unix ms, by seat as a string) and each seat's turns run out in a row (api.http.clocks).
+    # (Unix ms, by seat as a string) and each seat's turns run out in a row (api.tables.clocks).
     clock: dict[str, Any] | None = None
     deadlines: dict[str, int] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)
@@ -166,7 +166,9 @@ class GameStore:
     moves_channel = "dk:moves"
 
     def __init__(self, connection: redis.Redis, replica_acks: int = 0, replica_timeout: float = 1.0) -> None:
-        self.connection = connection
+        # Any: a plain Redis or a RedisCluster, whose replies (bytes here: responses are not decoded) redis-py's
+        # types spell as str | bytes.
+        self.connection: Any = connection
         self._commit = connection.register_script(COMMIT)
         self.cluster = isinstance(connection, redis.RedisCluster)
         self.replica_acks, self.replica_timeout = replica_acks, replica_timeout
@@ -405,7 +407,6 @@ class GameStore:
             meters.store_errors.labels("ReplicaAcksTimeout").inc()
             problem = store_unavailable()
             raise Problem(
-                503,
                 problem.code,
                 f"The change was not copied to {self.replica_acks} replica(s) within "
                 f"{self.replica_timeout:g} s, so it could be lost if the store failed now. Repeat it with "

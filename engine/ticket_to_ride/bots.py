@@ -2,15 +2,12 @@
 
 import heapq
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core.protocol import Action, Bot, State
 from engine.core.rng import Rng
-from engine.ticket_to_ride.board import GREY, LOCOMOTIVE, Route
+from engine.ticket_to_ride.board import GREY, LOCOMOTIVE, Board, Route
 from engine.ticket_to_ride.steps import INITIAL, SECOND_CARD, TICKETS, TUNNEL
-
-if TYPE_CHECKING:
-    from engine.ticket_to_ride.rules import TicketToRide
 
 # A hand this big claims whatever it can rather than wait for the routes it wants: the game must move on.
 FULL_HAND = 14
@@ -23,10 +20,18 @@ OVER_PENALTY = 10
 TUNNEL_SPARE = 1
 
 
+class Rules(Protocol):
+    """What the planner reads of the game's rules (`rules.TicketToRide`, which imports this module)."""
+
+    board: Board
+
+    def claimable(self, state: State, seat: int, route: Route) -> str | None: ...
+
+
 class Planner:
     """Shortest paths over the routes a seat owns (free) or could still claim (their length)."""
 
-    def __init__(self, game: "TicketToRide", state: State, seat: int) -> None:
+    def __init__(self, game: Rules, state: State, seat: int) -> None:
         self.game, self.state, self.seat = game, state, seat
         self.adjacent: dict[str, list[Route]] = {}
         for route in game.board.routes.values():

@@ -6,8 +6,8 @@ matters is many versions of real events, hidden ones (`to`) among them. Events o
 
 from dataclasses import replace
 
-from api.http.moves import to_match
 from api.storage.store import GameStore
+from api.tables.loading import to_match
 from engine.core.match import play
 from engine.core.protocol import Event
 from tests.api.helpers import create
@@ -18,7 +18,7 @@ TTL = 3600
 def real_batches(client, game_type: str = "ticket-to-ride-europe", seats: int = 2, seed: int = 5) -> list[list[Event]]:
     """Return each version's events of a real game played to its end (each seat's first legal action)."""
     game, _ = create(client, [{"name": f"P{i}"} for i in range(seats)], game_type=game_type, seed=seed)
-    store = client.application.extensions["deskovka"]["store"]
+    store = client.application.extensions["deskovka"].store
     match = to_match(store.load(game["id"]))
     batches = []
     while not match.is_over():
@@ -47,5 +47,5 @@ def long_game(client, versions: int, status: str = "running", seats: int = 2) ->
     """Create a Ticket to Ride game with `versions` versions of events; return its id and seat tokens."""
     batches = real_batches(client, seats=seats)
     game, tokens = create(client, [{"name": f"P{i}"} for i in range(seats)], game_type="ticket-to-ride-europe")
-    grow(client.application.extensions["deskovka"]["store"], game["id"], versions, batches, status)
+    grow(client.application.extensions["deskovka"].store, game["id"], versions, batches, status)
     return game["id"], tokens

@@ -2,7 +2,7 @@
 
 import pytest
 
-from api.http.clients import forwarded, key
+from api.http.limits.clients import forwarded, key
 
 
 @pytest.mark.parametrize(

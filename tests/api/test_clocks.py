@@ -3,10 +3,10 @@
 import orjson
 import pytest
 
-from api.http import clocks
 from api.serving.keeper import Keeper
 from api.storage import due
 from api.storage.store import GameStore
+from api.tables import clocks
 from tests.api.helpers import act, bearer, create, view
 
 TWO = [{"name": "Ann"}, {"name": "Bob"}]
@@ -15,7 +15,7 @@ CLOCK = {"per_turn": 60, "on_timeout": "bot"}
 
 @pytest.fixture
 def keeper(app):
-    return Keeper(app)
+    return Keeper(app.extensions["deskovka"])
 
 
 def run_out_now(redis_client, game_id):
@@ -100,10 +100,9 @@ class TestTheClock:
     def test_a_deadline_fires_once_however_many_keepers_look(self, app, make_app, client, redis_client):
         game, _ = create(client, TWO, clock=CLOCK, seed=1)
         run_out_now(redis_client, game["id"])
-        first, second = Keeper(app), Keeper(make_app())
+        first, second = Keeper(app.extensions["deskovka"]), Keeper(make_app().extensions["deskovka"])
         for keeper in (first, second):  # the second finds the deadline moved on: nothing to do
-            with keeper.app.app_context():
-                assert keeper.advance(game["id"]) is not None
+            assert keeper.advance(game["id"]) is not None
         assert [e.get("by") for e in log(redis_client, game["id"])] == ["clock"]
 
     @pytest.mark.parametrize(
@@ -220,7 +219,7 @@ def test_a_keeper_that_claimed_a_table_and_died_leaves_it_to_another_once_its_le
     with app.app_context():
         claimed, lease = due.DueTables(redis_client).claim(16, keeper_module.LEASE)  # ... and then it died
     assert claimed == [game["id"]]
-    other = Keeper(app)
+    other = Keeper(app.extensions["deskovka"])
     other.tick()
     assert view(client, game["id"])["version"] == 0, "leased: not yet"
     redis_client.zadd(due.DUE, {game["id"]: due.millis(-0.001)})  # the lease runs out
@@ -233,15 +232,13 @@ def test_two_keepers_racing_for_one_deadline_make_one_move(app, make_app, client
     """Both read the table before either writes: the compare-and-set lets one of them act."""
     game, _ = create(client, TWO, clock=CLOCK, seed=1)
     run_out_now(redis_client, game["id"])
-    first, second = Keeper(app), Keeper(make_app())
+    first, second = Keeper(app.extensions["deskovka"]), Keeper(make_app().extensions["deskovka"])
     stale = second.store.load(game["id"])
     loads = iter([stale])
     real = second.store.load
     monkeypatch.setattr(second.store, "load", lambda game_id: next(loads, None) or real(game_id))
-    with first.app.app_context():
-        first.advance(game["id"])
-    with second.app.app_context():
-        second.advance(game["id"])  # its first commit loses; it reads again and finds nothing due
+    first.advance(game["id"])
+    second.advance(game["id"])  # its first commit loses; it reads again and finds nothing due
     assert [e.get("by") for e in log(redis_client, game["id"])] == ["clock"]
     assert view(client, game["id"])["version"] == 1
 

@@ -1,12 +1,12 @@
 """Games kept compact: packed events and log items, finished games as their packed log, idempotency records as a
-digest; and games stored in the shape before, which read exactly the same and are compacted when loaded."""
+digest; and games stored in the shape before, which read exactly the same and are compacted by `deskovka migrate`."""
 
 from dataclasses import replace
 
 import orjson
 import pytest
 
-from api.storage import packing
+from api.storage import legacy, packing
 from api.storage.store import GameStore
 from engine.core.match import play
 from engine.games import new_match
@@ -119,7 +119,7 @@ def old_answers(redis_client, game_id, moves):
 
 
 @pytest.mark.parametrize("game_type", sorted(GAMES))
-def test_a_game_stored_before_reads_the_same_moves_on_and_is_compacted_once_over(client, redis_client, game_type):
+def test_a_game_stored_before_reads_the_same_moves_on_and_is_compacted_once_over(app, client, redis_client, game_type):
     seats, options = GAMES[game_type]
     game, tokens = create(client, seats, game_type=game_type, options=options, seed=4)
     game_id = game["id"]
@@ -143,10 +143,14 @@ def test_a_game_stored_before_reads_the_same_moves_on_and_is_compacted_once_over
     assert [e["v"] for e in events["events"]] == sorted(e["v"] for e in events["events"])
     assert events["events"][-1]["type"] == "game_over" and events["next_after"] == events["version"] == n
 
-    # A game that ended before games were kept compact reads the same, and its first read compacts it.
+    # A game that ended before games were kept compact reads the same (a read writes nothing), and
+    # `deskovka migrate` compacts it.
     to_old_shape(redis_client, game_id)
     assert redis_client.llen(key(game_id, "log")) == n
     assert reads(client, game_id, tokens) == finished
+    assert not compact(redis_client, game_id)
+    services = app.extensions["deskovka"]
+    assert legacy.upkeep_all(services.store, services.decks, services.ttl_for) == (1, 0)
     assert compact(redis_client, game_id)
     assert reads(client, game_id, tokens) == finished
     retries_answer_as_first(client, game_id, moves)

@@ -34,7 +34,7 @@ def test_a_problem_cannot_be_given_a_member_named_like_rfc_9457_s_own():
     for name in RFC9457:
         if name not in ("status", "detail"):  # those are Problem's own arguments
             with pytest.raises(AssertionError):
-                Problem(422, "request/invalid", "No.", **{name: "x"})
+                Problem("request/invalid", "No.", **{name: "x"})
 
 
 def test_seeds_fit_a_javascript_number(client):

@@ -128,10 +128,10 @@ def test_problem_codes_are_the_table_and_every_raised_code_is_in_it():
     spec = yaml.safe_load(COMMITTED.read_text(encoding="utf-8"))
     assert spec["components"]["schemas"]["Problem"]["properties"]["code"]["enum"] == sorted(CODE_STATUS)
     sources = "".join(path.read_text(encoding="utf-8") for path in (COMMITTED.parent / "api").rglob("*.py"))
-    raised = re.findall(r'Problem\(\s*(\d{3}),\s*"([a-z/_-]+)"', sources)
+    raised = re.findall(r'Problem\(\s*"([a-z/_-]+)"', sources)
     assert len(raised) > 20
-    for status, code in raised:
-        assert CODE_STATUS.get(code) == int(status), f"add {code}: {status} to CODE_STATUS in api/problems.py"
+    for code in raised:
+        assert code in CODE_STATUS, f"add {code} and its status to CODE_STATUS in api/problems.py"
 
 
 def test_every_problem_carries_errors_in_one_form(client):

@@ -5,8 +5,8 @@ import re
 import orjson
 import pytest
 
-from api.http import auth
 from api.storage.deck_store import DeckStore
+from api.tables.tokens import deck_token, legacy_deck_token, server_secret
 from engine.decks import builtin_decks
 from engine.decks.parse import content_hash, parse_deck
 from tests.api.helpers import create, play_to_end
@@ -84,7 +84,7 @@ def test_a_new_deck_id_carries_128_bits_and_its_token_is_bound_to_the_content(cl
     refused = client.get(f"/v1/decks/{mine['id']}", headers=mine_header)
     assert refused.status_code == 401 and refused.get_json()["code"] == "auth/invalid_token"
     # Nor does a token bound to the id alone, as tokens were.
-    id_only = auth.legacy_deck_token(auth.server_secret(redis_client), mine["id"])
+    id_only = legacy_deck_token(server_secret(redis_client), mine["id"])
     assert client.get(f"/v1/decks/{mine['id']}", headers={"Authorization": f"Bearer {id_only}"}).status_code == 401
 
 
@@ -93,14 +93,14 @@ def test_a_deck_stored_under_an_old_12_digit_id_plays_prints_and_keeps_its_old_t
     doc = {"id": old_id, **dated_deck(8)}
     deck = parse_deck(doc)
     DeckStore(redis_client, 600).save(deck, doc)
-    secret = auth.server_secret(redis_client)
-    old_token = auth.legacy_deck_token(secret, old_id)
+    secret = server_secret(redis_client)
+    old_token = legacy_deck_token(secret, old_id)
     full = client.get(f"/v1/decks/{old_id}", headers={"Authorization": f"Bearer {old_token}"})
     assert full.status_code == 200 and full.get_json()["complete"] is True
     assert {card["year"] for card in full.get_json()["cards"]} == {card.year for card in deck.cards}
     public = client.get(f"/v1/decks/{old_id}").get_json()
     assert public["complete"] is False and not any(KEY_FIELDS & card.keys() for card in public["cards"])
-    new_form = auth.deck_token(secret, old_id, content_hash(doc))
+    new_form = deck_token(secret, old_id, content_hash(doc))
     assert client.get(f"/v1/decks/{old_id}", headers={"Authorization": f"Bearer {new_form}"}).status_code == 401
 
     game, tokens = create(client, [{"name": "A"}, {"bot": "random"}], options={"deck": old_id, "hand_size": 3})

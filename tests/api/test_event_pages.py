@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from api.http.resources.events import MAX_PAGE, PAGE
-from api.http.views import events_for
+from api.tables.seat_views import events_for
 from tests.api.helpers import bearer
 from tests.api.long_history import grow, long_game, real_batches
 from tests.api.test_followers import poll_in_background, wait_until_following
@@ -20,7 +20,7 @@ VERSIONS = 1234
 def long(client):
     """A running two-seat Ticket to Ride game of 1,234 versions: (id, tokens, every stored event)."""
     game_id, tokens = long_game(client, VERSIONS)
-    store = client.application.extensions["deskovka"]["store"]
+    store = client.application.extensions["deskovka"].store
     return game_id, tokens, store.events(game_id, 0)
 
 
@@ -98,7 +98,7 @@ class TestPages:
         url = f"/v1/games/{game_id}/events?after={VERSIONS}&limit=100&wait=20"
         poll = poll_in_background(app, url, bearer(tokens[0]))
         wait_until_following(app, 1)
-        store = app.extensions["deskovka"]["store"]
+        store = app.extensions["deskovka"].store
         grow(store, game_id, 250, real_batches(client, seed=9))
         response = poll.result(20)
         body = response.get_json()
@@ -111,7 +111,7 @@ class TestPages:
 class TestStreamCatchUp:
     def test_a_stream_sends_a_long_history_completely_in_order_and_resumes(self, client):
         game_id, tokens = long_game(client, 2345, status="finished")
-        store = client.application.extensions["deskovka"]["store"]
+        store = client.application.extensions["deskovka"].store
         stored = store.events(game_id, 0)
         sse = {"Accept": "text/event-stream", **bearer(tokens[1])}
         text = client.get(f"/v1/games/{game_id}/events?wait=5&limit=1", headers=sse).get_data(as_text=True)
@@ -131,7 +131,7 @@ class TestStreamCatchUp:
             app, f"/v1/games/{game_id}/events?after=100&wait=30", {"Accept": "text/event-stream"}
         )
         wait_until_following(app, 1)
-        store = app.extensions["deskovka"]["store"]
+        store = app.extensions["deskovka"].store
         grow(store, game_id, 300, real_batches(client, seed=9))
         grow(store, game_id, 10, real_batches(client, seed=9), status="finished")
         text = stream.result(30).get_data(as_text=True)

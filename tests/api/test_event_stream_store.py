@@ -22,7 +22,7 @@ class TestEventsInAStream:
         assert redis_client.type(events_key(game_id)) == b"stream"
         ids = [entry_id.decode() for entry_id, _ in redis_client.xrange(events_key(game_id))]
         assert ids == [f"{v}-1" for v in range(1, version + 1)]
-        store = app.extensions["deskovka"]["store"]
+        store = app.extensions["deskovka"].store
         assert {e["v"] for e in store.events(game_id, 2)} == set(range(3, version + 1))
         every = client.get(f"/v1/games/{game_id}/events?after=0", headers=bearer(tokens[0])).get_json()
         later = client.get(f"/v1/games/{game_id}/events?after=2", headers=bearer(tokens[0])).get_json()
@@ -31,7 +31,7 @@ class TestEventsInAStream:
     def test_a_move_is_published_with_the_version_it_left(self, client, redis_client, app):
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}])
         pubsub = redis_client.pubsub()
-        pubsub.subscribe(app.extensions["deskovka"]["store"].moves_channel)
+        pubsub.subscribe(app.extensions["deskovka"].store.moves_channel)
         assert pubsub.get_message(timeout=1)["type"] == "subscribe"
         action = view(client, game["id"], tokens[0])["legal_actions"][0]
         act(client, game["id"], tokens[0], action, 0)
@@ -52,7 +52,7 @@ class TestEventsInAStream:
         # Store the events the way deskovka did before streams: one list item per event, and no head field.
         redis_client.hdel(f"dk:{{g:{game_id}}}:state", "head")
         key = events_key(game_id)
-        stored = app.extensions["deskovka"]["store"].events(game_id)  # the stream's entries are packed now
+        stored = app.extensions["deskovka"].store.events(game_id)  # the stream's entries are packed now
         redis_client.delete(key)
         redis_client.rpush(key, *map(orjson.dumps, stored))
         assert client.get(f"/v1/games/{game_id}/events?after=0", headers=bearer(tokens[0])).get_json() == before

@@ -12,7 +12,7 @@ def short_lived(redis_client, redis_url):
         {"REDIS_URL": redis_url, "QUEUE_URL": redis_url, "TESTING": True, "GAME_TTL": 1000, "FINISHED_TTL": 5000}
     )
     yield app.test_client()
-    app.extensions["deskovka"]["redis"].close()
+    app.extensions["deskovka"].connection.close()
 
 
 def game_keys(redis_client, game_id):
@@ -58,4 +58,4 @@ def test_a_first_answer_is_kept_for_the_idempotency_ttl_not_for_the_games_life(r
         assert 290 < answer <= 300
         assert all(4990 < ttl <= 5000 for key, ttl in ttls.items() if ":idem:" not in key), ttls
     finally:
-        app.extensions["deskovka"]["redis"].close()
+        app.extensions["deskovka"].connection.close()

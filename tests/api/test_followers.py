@@ -23,7 +23,7 @@ def poll_in_background(app, path, headers=None):
 
 
 def wait_until_following(app, count, timeout=5.0):
-    followers = app.extensions["deskovka"]["followers"]
+    followers = app.extensions["deskovka"].followers
     deadline = time.monotonic() + timeout
     while followers.following() < count:
         assert time.monotonic() < deadline, f"{followers.following()} of {count} followers arrived"
@@ -61,7 +61,7 @@ class TestWakeUps:
         text = stream.result(10).get_data(as_text=True)
         ids = [int(line.removeprefix("id: ")) for line in text.splitlines() if line.startswith("id: ")]
         assert ids == list(range(1, view(app.test_client(), game_id)["version"] + 1))
-        assert other_app.extensions["deskovka"]["followers"].following() == 0
+        assert other_app.extensions["deskovka"].followers.following() == 0
 
     def test_a_woken_long_poll_shows_a_seat_only_what_it_may_see(self, app, other_app):
         client = app.test_client()

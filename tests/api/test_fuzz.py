@@ -30,7 +30,7 @@ def live_server(redis_url):
     running, waiting = create({"bot": "random"}), create({"open": True})
     yield {"base": base, "running": running, "open": waiting}
     server.shutdown()
-    app.extensions["deskovka"]["followers"].close()
+    app.extensions["deskovka"].followers.close()
 
 
 def check(case, live_server):

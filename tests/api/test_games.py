@@ -163,7 +163,7 @@ class TestOperations:
     def test_readiness_fails_as_a_problem_when_redis_is_gone(self, app):
         import redis
 
-        app.extensions["deskovka"]["redis"] = redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2)
+        app.extensions["deskovka"].connection = redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2)
         response = app.test_client().get("/readyz")
         assert response.status_code == 503 and response.get_json()["code"] == "store/unavailable"
 

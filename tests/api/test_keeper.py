@@ -5,11 +5,11 @@ import time
 
 import pytest
 
-from api.http import moves
-from api.http import refused as refused_again
+from api.http.middleware import refused as refused_again
 from api.serving import keeper as keeper_module
 from api.serving.keeper import Keeper
 from api.storage import due
+from api.tables import bots, keeping
 from tests.api.helpers import act, create, view
 
 ENDLESS = {
@@ -24,15 +24,14 @@ GREEDY = {"type": "ticket-to-ride-europe", "seats": [{"bot": "greedy"}, {"bot": 
 def fast(make_app):
     """An app whose keeper plays at once (no pace to wait for), and its keeper."""
     app = make_app(BOT_PACE=1e9)
-    return app, Keeper(app)
+    return app, Keeper(app.extensions["deskovka"])
 
 
 def keep_until_idle(keeper, game_id, most=10_000):
     """Tick the keeper until the table is no longer in its hands; return how many ticks advanced something."""
     for ticks in range(most):
-        with keeper.app.app_context():
-            if not due.kept(keeper.store.connection, [game_id])[0]:
-                return ticks
+        if not due.kept(keeper.store.connection, [game_id])[0]:
+            return ticks
         keeper.tick()
     raise AssertionError("the keeper never let the table go")
 
@@ -47,7 +46,7 @@ class TestRequestsAreBounded:
         response = app.test_client().post("/v1/games", json=ENDLESS)
         assert response.status_code == 201
         game = response.get_json()["game"]
-        assert game["status"] == "running" and 0 < game["version"] <= moves.BOT_MOVES
+        assert game["status"] == "running" and 0 < game["version"] <= bots.BOT_MOVES
         assert redis_client.zscore(due.DUE, game["id"]) is not None
 
     def test_a_person_and_bots_get_the_bots_replies_in_the_answer_and_nothing_is_handed_over(self, fast, redis_client):
@@ -65,7 +64,7 @@ class TestTheKeeper:
         app, keeper = fast
         client = app.test_client()
         game = client.post("/v1/games", json=GREEDY).get_json()["game"]
-        assert game["status"] == "running" and game["version"] <= moves.BOT_MOVES
+        assert game["status"] == "running" and game["version"] <= bots.BOT_MOVES
         assert keep_until_idle(keeper, game["id"]) > 1
         final = view(client, game["id"])
         assert final["status"] == "finished" and final["outcome"]["winners"]
@@ -82,19 +81,19 @@ class TestTheKeeper:
         app, keeper = fast
         kept = app.test_client().post("/v1/games", json=GREEDY).get_json()["game"]["id"]
         keep_until_idle(keeper, kept)
-        monkeypatch.setattr(moves, "BOT_MOVES", 10_000)
-        monkeypatch.setattr(moves, "BOT_SECONDS", 1e9)
+        monkeypatch.setattr(bots, "BOT_MOVES", 10_000)
+        monkeypatch.setattr(bots, "BOT_SECONDS", 1e9)
         whole = app.test_client().post("/v1/games", json=GREEDY).get_json()["game"]
         assert whole["status"] == "finished"
         assert [e["action"] for e in keeper.store.log(kept)] == [e["action"] for e in keeper.store.log(whole["id"])]
 
     def test_a_game_that_never_ends_is_played_to_the_last_version_and_let_go(self, fast, monkeypatch, redis_client):
         app, keeper = fast
-        monkeypatch.setattr(keeper_module, "LAST_VERSION", 120)
+        monkeypatch.setattr(keeping, "LAST_VERSION", 120)
         game = app.test_client().post("/v1/games", json=ENDLESS).get_json()["game"]
         keep_until_idle(keeper, game["id"])
         stopped = view(app.test_client(), game["id"])
-        assert stopped["status"] == "running" and 120 <= stopped["version"] < 120 + moves.BOT_MOVES
+        assert stopped["status"] == "running" and 120 <= stopped["version"] < 120 + bots.BOT_MOVES
         with app.app_context():
             assert keeper.advance(game["id"]) is None
         assert view(app.test_client(), game["id"]) == stopped
@@ -102,7 +101,7 @@ class TestTheKeeper:
     def test_bots_that_must_play_more_than_a_request_may_are_finished_by_the_keeper(self, fast, monkeypatch):
         app, keeper = fast
         client = app.test_client()
-        monkeypatch.setattr(moves, "BOT_MOVES", 1)
+        monkeypatch.setattr(bots, "BOT_MOVES", 1)
         game, tokens = create(client, [{"name": "A"}, {"bot": "random"}, {"bot": "random"}], seed=9)
         kept = 0
         for _ in range(2000):
@@ -141,7 +140,7 @@ class TestTwoKeepers:
         client = apps[0].test_client()
         games = [client.post("/v1/games", json={**GREEDY, "seed": seed}).get_json()["game"]["id"] for seed in range(4)]
         stop = threading.Event()
-        threads = [threading.Thread(target=keeper_module.run, args=(app, stop)) for app in apps]
+        threads = [threading.Thread(target=keeper_module.run, args=(app.extensions["deskovka"], stop)) for app in apps]
         for thread in threads:
             thread.start()
         try:
@@ -154,7 +153,7 @@ class TestTwoKeepers:
             stop.set()
             for thread in threads:
                 thread.join(10)
-        store = apps[0].extensions["deskovka"]["store"]
+        store = apps[0].extensions["deskovka"].store
         for game_id in games:
             final = view(client, game_id)
             assert final["status"] == "finished"
@@ -164,7 +163,7 @@ class TestTwoKeepers:
 class TestBotOnlyQuota:
     def test_a_client_may_have_so_many_running_and_so_many_an_hour(self, fast, redis_client, monkeypatch):
         app, keeper = fast
-        monkeypatch.setattr(keeper_module, "LAST_VERSION", 40)
+        monkeypatch.setattr(keeping, "LAST_VERSION", 40)
         app.config["RATE_LIMITS"] = {"games": [(100, 60)], "bot_games": [(1, 0), (2, 3600)]}
         client = app.test_client()
         first = client.post("/v1/games", json=ENDLESS)

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from api.http import moves
+from api.tables import bots
 from tests.faults.service import running
 
 
@@ -22,12 +22,12 @@ def test_serve_plays_a_game_of_bots_to_the_end_with_nobody_asking(service):
     )
     assert created.status == 201
     game = created.json()["game"]
-    assert game["status"] == "running" and game["version"] <= moves.BOT_MOVES
+    assert game["status"] == "running" and game["version"] <= bots.BOT_MOVES
     assert service.child("api.cli keeper")
     deadline = time.monotonic() + 60
     while (seen := service.call("GET", f"/v1/games/{game['id']}").json())["status"] != "finished":
         assert time.monotonic() < deadline, f"the game stopped at version {seen['version']}"
         time.sleep(0.2)
-    assert seen["outcome"]["winners"] and seen["version"] > moves.BOT_MOVES
+    assert seen["outcome"]["winners"] and seen["version"] > bots.BOT_MOVES
     replay = service.call("GET", f"/v1/games/{game['id']}/replay").json()
     assert [step["v"] for step in replay["log"]] == list(range(1, seen["version"] + 1))

@@ -1,11 +1,12 @@
-"""A request's preconditions (`api.http.preconditions`) are written once: the move path and Flask's hooks obey each."""
+"""A request's preconditions (`api.http.middleware.preconditions`) are written once: both paths of a move obey each."""
 
 import pytest
 from freezegun import freeze_time
 from werkzeug.wrappers import Request
 
-from api.http import capacity, input_bounds, preconditions
-from api.http.move_path import ENDPOINT
+from api.http.limits import capacity
+from api.http.middleware import input_bounds, preconditions
+from api.http.middleware.move_path import ENDPOINT
 from api.problems import Problem
 from tests.api.test_move_path import counted, new_game
 
@@ -14,13 +15,13 @@ PATHS = {"move path": {}, "flask": {"MOVE_PATH": False}}
 
 def closed_table(environ, endpoint):
     if "HTTP_X_TABLE_CLOSED" in environ:
-        return Problem(409, "game/busy", "The table is closed for the night.")
+        return Problem("game/busy", "The table is closed for the night.")
     return None
 
 
 def not_at_the_start(body, endpoint):
     if isinstance(body, dict) and body.get("gap") == 0:
-        return Problem(422, "request/invalid", "Nothing goes before the first card tonight.")
+        return Problem("request/invalid", "Nothing goes before the first card tonight.")
     return None
 
 

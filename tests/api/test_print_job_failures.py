@@ -13,7 +13,7 @@ SMALL_JOB = Cost(pages=2, seconds=0.5)
 
 
 def test_a_job_that_raises_fails_once_with_its_reason_and_can_be_posted_again(app, client, redis_client):
-    queue = app.extensions["deskovka"]["print_queue"]
+    queue = app.extensions["deskovka"].print_queue
     job_id = queue.submit(BROKEN, None, SMALL_JOB)
     make_worker(redis_client).work(burst=True)
 

@@ -205,7 +205,7 @@ class TestRateLimits:
 
 class TestDeckLife:
     def test_an_unused_deck_expires_and_each_use_refreshes_it(self, app, client, redis_client):
-        store = app.extensions["deskovka"]["decks"]
+        store = app.extensions["deskovka"].decks
         store.ttl, store.in_play_ttl = 1000, 2000
         deck = client.post("/v1/decks", json=small_deck()).get_json()
         key = f"dk:deck:{deck['id']}"
@@ -218,7 +218,7 @@ class TestDeckLife:
         assert redis_client.ttl(key) > 1990, "a print job uses the deck"
 
     def test_a_game_in_play_keeps_its_deck_now_and_then(self, app, client, redis_client):
-        store = app.extensions["deskovka"]["decks"]
+        store = app.extensions["deskovka"].decks
         store.in_play_ttl = 2000
         deck = client.post("/v1/decks", json=small_deck()).get_json()
         key = f"dk:deck:{deck['id']}"
@@ -233,7 +233,7 @@ class TestDeckLife:
             assert redis_client.ttl(key) > 1990, "a game read an hour later keeps its deck"
 
     def test_an_expired_deck_leaves_the_list(self, app, client, redis_client):
-        app.extensions["deskovka"]["decks"].ttl = 100
+        app.extensions["deskovka"].decks.ttl = 100
         with freeze_time("2026-05-01 12:00:00") as frozen:
             deck = client.post("/v1/decks?public=true", json=small_deck()).get_json()
             listed = [d["id"] for d in client.get("/v1/decks?limit=200").get_json()["decks"]]

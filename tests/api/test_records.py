@@ -5,6 +5,7 @@ import dataclasses
 import orjson
 import pytest
 
+from api.storage import legacy
 from api.storage.store import GameStore
 from engine.decks import builtin_decks, get_deck
 from engine.decks import store as deck_registry
@@ -117,10 +118,16 @@ class TestLeanState:
             assert response.status_code == 410 and response.get_json()["code"] == "deck/gone"
 
 
+def migrate(app):
+    """What `deskovka migrate` does, on the app's store."""
+    services = app.extensions["deskovka"]
+    return legacy.upkeep_all(services.store, services.decks, services.ttl_for)
+
+
 class TestOldRecords:
     """A game stored in the old shape plays on (replayed once from its log), or gets a clear 410, never a 500."""
 
-    def test_an_old_timeline_record_is_carried_over_and_plays_on(self, client, redis_client):
+    def test_an_old_timeline_record_is_carried_over_and_plays_on(self, app, client, redis_client):
         game, tokens = create(client, [{"name": "A"}, {"bot": "hit-rate"}], options={"hand_size": 5}, seed=8)
         mine = view(client, game["id"], tokens[0])
         act(client, game["id"], tokens[0], mine["legal_actions"][0], mine["version"])
@@ -129,8 +136,11 @@ class TestOldRecords:
         assert "cards" in stored_doc(redis_client, game["id"])["state"]
         after = view(client, game["id"], tokens[0])
         assert after == before
+        assert "cards" in stored_doc(redis_client, game["id"])["state"], "a read writes nothing"
+        assert migrate(app) == (1, 0)
         doc = stored_doc(redis_client, game["id"])
-        assert doc["shape"] == 2 and "cards" not in doc["state"], "written back in the new shape"
+        assert doc["shape"] == 2 and "cards" not in doc["state"], "written in the new shape"
+        assert view(client, game["id"], tokens[0]) == before
         act(client, game["id"], tokens[0], after["legal_actions"][0], after["version"])
 
     def test_an_old_record_that_cannot_be_replayed_is_410_not_500(self, client, redis_client):
@@ -152,13 +162,17 @@ class TestOldRecords:
             assert response.get_json()["code"] == "game/outdated"
 
     @pytest.mark.parametrize("game_type", ["ticket-to-ride-europe", "lost-cities"])
-    def test_an_old_record_of_a_game_whose_state_kept_its_shape_loads_as_it_is(self, client, redis_client, game_type):
+    def test_an_old_record_of_a_game_whose_state_kept_its_shape_loads_as_it_is(
+        self, app, client, redis_client, game_type
+    ):
         game, tokens = create(client, [{"name": "A"}, {"name": "B"}], game_type=game_type, seed=3)
         before = view(client, game["id"], tokens[0])
         doc = stored_doc(redis_client, game["id"])
         del doc["shape"]
         store_old(redis_client, game["id"], doc)
         assert view(client, game["id"], tokens[0]) == before
+        assert "shape" not in stored_doc(redis_client, game["id"]), "a read writes nothing"
+        migrate(app)
         assert stored_doc(redis_client, game["id"])["shape"] == 2
 
 

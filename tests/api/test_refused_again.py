@@ -8,7 +8,7 @@ import time
 import orjson
 from freezegun import freeze_time
 
-from api.http import refused
+from api.http.middleware import refused
 from tests.api.live import HOST, probes_answered_until, start_api, stop
 from tests.api.long_history import long_game
 

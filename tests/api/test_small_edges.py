@@ -23,7 +23,7 @@ def test_seat_dependent_answers_are_private_and_vary_by_authorization(client):
 
 
 def test_readiness_names_no_socket_path(app):
-    app.extensions["deskovka"]["redis"] = redis.Redis.from_url("unix:///tmp/dk-nowhere/secret-place.sock")
+    app.extensions["deskovka"].connection = redis.Redis.from_url("unix:///tmp/dk-nowhere/secret-place.sock")
     response = app.test_client().get("/readyz")
     assert response.status_code == 503
     assert "secret-place" not in response.get_data(as_text=True) and "/tmp" not in response.get_data(as_text=True)

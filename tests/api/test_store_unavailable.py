@@ -29,7 +29,7 @@ def own_redis(tmp_path):
 def own_client(own_redis):
     app = create_app({"REDIS_URL": own_redis.url, "QUEUE_URL": own_redis.url, "TESTING": True})
     yield app.test_client()
-    app.extensions["deskovka"]["redis"].close()
+    app.extensions["deskovka"].connection.close()
 
 
 def calls(game_id, token):
@@ -100,5 +100,5 @@ def test_a_hung_store_gives_503_within_two_seconds_and_recovers_by_itself(own_cl
     assert answer.status_code == 200
     log = own_client.get(f"/v1/games/{game['id']}/events?after=0").get_json()
     assert log["version"] == answer.get_json()["game"]["version"]
-    store = own_client.application.extensions["deskovka"]["store"]
+    store = own_client.application.extensions["deskovka"].store
     assert [entry["seat"] for entry in store.log(game["id"])].count(0) == 1

@@ -19,14 +19,14 @@ def redis7(tmp_path_factory):
 
 def apps(url, count):
     made = [create_app({"REDIS_URL": url, "QUEUE_URL": url, "TESTING": True, "RATE_LIMITS": {}}) for _ in range(count)]
-    made[0].extensions["deskovka"]["redis"].flushdb()
+    made[0].extensions["deskovka"].connection.flushdb()
     return made
 
 
 def close(made):
     for app in made:
-        app.extensions["deskovka"]["followers"].close()
-        app.extensions["deskovka"]["redis"].close()
+        app.extensions["deskovka"].followers.close()
+        app.extensions["deskovka"].connection.close()
 
 
 def moves_reach(url):
@@ -45,13 +45,13 @@ def moves_reach(url):
         for poll in polls:
             assert poll.result(10).get_json()["version"] == 1  # each woken by its own game's move
         time.sleep(0.3)  # any stray message would have landed by now
-        return [app.extensions["deskovka"]["followers"].received for app in made]
+        return [app.extensions["deskovka"].followers.received for app in made]
     finally:
         close(made)
 
 
 def test_on_redis7_each_process_receives_only_the_moves_of_the_games_it_follows(redis7):
-    assert apps(redis7, 1)[0].extensions["deskovka"]["store"].sharded()
+    assert apps(redis7, 1)[0].extensions["deskovka"].store.sharded()
     assert moves_reach(redis7) == [1, 1]
 
 

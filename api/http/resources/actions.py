@@ -5,20 +5,20 @@ from typing import Any
 
 import orjson
 from flask import Response, request
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from webargs.flaskparser import is_json_request
 
-from api.http import auth, moves
-from api.http.blueprint import Blueprint
-from api.http.input_bounds import parsed_body
-from api.http.resources.games import ETAG, PROBLEM
-from api.http.schemas import ActionResultSchema
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import ActionResultSchema
+from api.http.middleware import input_bounds, preconditions
+from api.http.middleware.input_bounds import parsed_body
+from api.http.resources.games import ETAG
 from api.problems import Problem
-from api.storage import connections
+from api.tables import moves, tokens
 
 blp = Blueprint("actions", __name__, url_prefix="/v1/games", description="Play.")
-# The WSGI environ key under which an error met on the move path (`api.http.move_path`) reaches the view.
-MET_ON_THE_MOVE_PATH = "deskovka.move_path.raised"
+ENDPOINT = "actions.post_action"
 
 
 class ActionSchema(Schema):
@@ -56,7 +56,7 @@ class ActionHeadersSchema(Schema):
 
 
 def read_action() -> dict[str, Any]:
-    """Read the action from the body, checked as `ActionSchema` says (here, not by marshmallow: a hot path).
+    """Read the action from the body Flask holds, checked as `ActionSchema` says.
 
     :raises Problem: 400 for a body that is not JSON, 422 for one that is not an action.
     """
@@ -65,39 +65,57 @@ def read_action() -> dict[str, Any]:
     try:
         return action_from(parsed_body())
     except orjson.JSONDecodeError:
-        raise Problem(
-            400, "request/malformed", "The body is not valid JSON.", errors={"json": ["Invalid JSON body."]}
-        ) from None
+        raise not_json() from None
+
+
+def action_in(data: bytes) -> dict[str, Any]:
+    """Read the action from a body read ahead of Flask (the move path), with the checks Flask's hooks make first.
+
+    :raises Problem: 400 for a body that is not JSON, 422 for one nested too deep or that is not an action.
+    """
+    try:
+        body = orjson.loads(data)
+    except orjson.JSONDecodeError as error:
+        raise (input_bounds.too_deep() if "depth" in str(error) else not_json()) from None
+    problem = preconditions.body_refusal(body, ENDPOINT)
+    if problem is not None:
+        raise problem
+    return action_from(body)
+
+
+def not_json() -> Problem:
+    return Problem("request/malformed", "The body is not valid JSON.", errors={"json": ["Invalid JSON body."]})
 
 
 def action_from(body: Any) -> dict[str, Any]:
-    """:raises Problem: 422 for a parsed body (None: none) that is not an action."""
+    """Return a parsed body (None: none) that is an action, checked at once for the plain case and by
+    `ActionSchema` (whose words the problem gives) for any other.
+
+    :raises Problem: 422 for a body that is not an action.
+    """
     kind = body.get("type") if isinstance(body, dict) else None
-    problem = None
-    if not isinstance(body, dict):
-        problem = (
-            {"_schema": ["Invalid input type."]} if body is not None else {"type": ["Missing data for required field."]}
-        )
-    elif kind is None:
-        problem = {"type": ["Missing data for required field."]}
-    elif not isinstance(kind, str):
-        problem = {"type": ["Not a valid string."]}
-    elif not 1 <= len(kind) <= 40:
-        problem = {"type": ["Length must be between 1 and 40."]}
-    if problem is not None:
-        raise Problem(422, "request/invalid", "The request does not match the API contract.", errors={"json": problem})
-    return body
+    if isinstance(kind, str) and 0 < len(kind) <= 40:
+        return body  # type: ignore[no-any-return]
+    return invalid(ActionSchema(), "json", {} if body is None else body)
+
+
+def invalid(schema: Schema, location: str, value: Any) -> Any:
+    """Load a value the fast check refused with its schema, and answer marshmallow's messages as webargs would.
+
+    :raises Problem: 422 with the schema's messages (a value it accepts is returned as loaded).
+    """
+    try:
+        return schema.load(value)
+    except ValidationError as error:
+        raise Problem(
+            "request/invalid", "The request does not match the API contract.", errors={location: error.messages}
+        ) from None
 
 
 def checked_idempotency_key(key: str | None) -> str | None:
     """:raises Problem: 422 for a key outside 1-200 characters."""
-    if key is not None and not 1 <= len(key) <= 200:
-        raise Problem(
-            422,
-            "request/invalid",
-            "The request does not match the API contract.",
-            errors={"headers": {"Idempotency-Key": ["Length must be between 1 and 200."]}},
-        )
+    if key is not None and not 0 < len(key) <= 200:
+        invalid(ActionHeadersSchema(), "headers", {"Idempotency-Key": key})
     return key
 
 
@@ -110,26 +128,17 @@ def move(
     """
     key = checked_idempotency_key(idempotency_key)
     fingerprint = hashlib.sha256(orjson.dumps(action, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return moves.act(connections.store(), game_id, auth.bearer_from(authorization), action, if_match, key, fingerprint)
+    return moves.act(current.services(), game_id, tokens.bearer_from(authorization), action, if_match, key, fingerprint)
 
 
 @blp.route("/<string:game_id>/actions", methods=["POST"])
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.documented(ActionSchema, example={"type": "place", "card": "moon-landing", "gap": 2})
 @blp.response(200, ActionResultSchema, headers=ETAG)
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(412, **PROBLEM)
-@blp.alt_response(422, **PROBLEM)
+@blp.problems(401, 403, 404, 409, 410, 412, 422)
 @blp.doc(security=[{"seatToken": []}])
 def post_action(game_id):
     """Play one action as your seat; bots reply before the answer returns."""
-    met = request.environ.get(MET_ON_THE_MOVE_PATH)
-    if met is not None:
-        raise met
     return answer_move(game_id, read_action())
 
 
@@ -146,5 +155,5 @@ def answer_move(game_id: str, action: dict[str, Any]) -> Response:
 
 
 def answer_headers(body: bytes, version: int) -> list[tuple[str, str]]:
-    """The headers of a played move's answer of its own (the app adds the shared ones, `api.http.answer_headers`)."""
+    """The headers of a played move's answer of its own (the app adds the shared ones, `shared_headers`)."""
     return [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("ETag", f'"{version}"')]

@@ -8,7 +8,7 @@ import swagger_ui_bundle
 import yaml
 from flask import Blueprint, Response, abort, current_app, json, send_from_directory
 
-from api.http import game_contract, print_specs
+from api.http.contract import game_contract, print_specs
 from api.http.resources import game_types
 from api.http.resources.decks import CsvDeckUploadSchema, DeckUploadSchema
 

@@ -7,15 +7,15 @@ from flask import Response, current_app, json, request, url_for
 from flask_smorest import abort
 from marshmallow import Schema, ValidationError, fields, validate
 
-from api.http import auth
-from api.http.blueprint import Blueprint
-from api.http.input_bounds import BODY_LIMITS
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.limits.rate_limits import limited
+from api.http.middleware.input_bounds import BODY_LIMITS
 from api.http.offload import off_the_loop
-from api.http.rate_limits import limited
-from api.http.resources.games import LOCATION, PROBLEM
+from api.http.resources.games import LOCATION
 from api.problems import Problem
-from api.storage import connections
 from api.storage.deck_store import summary
+from api.tables import tokens
 from engine.decks import builtin_decks
 from engine.decks.model import FALLBACK_LANGUAGE, LANGUAGES, DeckError
 from engine.decks.parse import COLOURS, content_hash
@@ -176,13 +176,13 @@ def csv_document(body: dict, query: dict) -> dict:
         carried = CsvDeckUploadSchema().load(body)
     except ValidationError as error:
         raise Problem(
-            422, "request/invalid", "The request does not match the API contract.", errors=error.messages
+            "request/invalid", "The request does not match the API contract.", errors=error.messages
         ) from None
     query["public"] = carried.get("public", query["public"])
     try:
         return deck_from_csv(carried["csv"], carried.get("title", query["title"]), carried.get("kind", query["kind"]))
     except DeckError as error:
-        raise Problem(422, "deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
+        raise Problem("deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
 
 
 @blp.route("", methods=["POST"])
@@ -190,11 +190,7 @@ def csv_document(body: dict, query: dict) -> dict:
 @blp.arguments(UploadQuerySchema, location="query")
 @blp.response(201, UploadedDeckSchema, headers=LOCATION)
 @blp.alt_response(200, schema=UploadedDeckSchema, description="The same deck was uploaded before.")
-@blp.alt_response(413, **PROBLEM)
-@blp.alt_response(415, **PROBLEM)
-@blp.alt_response(422, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
-@blp.alt_response(507, **PROBLEM)
+@blp.problems(413, 415, 422, 429, 507)
 @blp.doc(requestBody=UPLOAD_BODY)
 def upload_deck(query):
     """Validate and store a deck; every problem is reported at once, and a stored deck plays and prints."""
@@ -202,7 +198,7 @@ def upload_deck(query):
         try:
             doc = deck_from_csv(request.get_data(as_text=True), query["title"], query["kind"])
         except DeckError as error:
-            raise Problem(422, "deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
+            raise Problem("deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
         describe = csv_problems
     elif request.mimetype == "application/json":
         try:
@@ -214,15 +210,15 @@ def upload_deck(query):
             doc = csv_document(doc, query)
             describe = csv_problems
     else:
-        raise Problem(415, "deck/unsupported_type", "Send a deck as application/json or text/csv.")
+        raise Problem("deck/unsupported_type", "Send a deck as application/json or text/csv.")
     try:
         deck, doc = off_the_loop(user_deck, doc)
     except DeckError as error:
         raise Problem(
-            422, "deck/invalid", f"The deck has {len(error.problems)} problem(s).", errors=describe(error.problems)
+            "deck/invalid", f"The deck has {len(error.problems)} problem(s).", errors=describe(error.problems)
         ) from None
-    created, public = connections.decks().save(deck, doc, query["public"])
-    token = auth.deck_token(auth.server_secret(connections.connection()), deck.id, content_hash(doc))
+    created, public = current.decks().save(deck, doc, query["public"])
+    token = tokens.deck_token(tokens.server_secret(current.connection()), deck.id, content_hash(doc))
     return (
         {**summary(deck, False, public), "token": token},
         201 if created else 200,
@@ -246,8 +242,8 @@ def held_decks() -> list[dict]:
     """
     tokens = [token.strip() for token in request.headers.get("Deck-Tokens", "").split(",") if token.strip()]
     if len(tokens) > MAX_DECK_TOKENS or any(len(token) > 200 for token in tokens):
-        raise Problem(400, "request/bad_header", f"Deck-Tokens holds at most {MAX_DECK_TOKENS} deck tokens.")
-    store = connections.decks()
+        raise Problem("request/bad_header", f"Deck-Tokens holds at most {MAX_DECK_TOKENS} deck tokens.")
+    store = current.decks()
     by_id = {token.partition(".")[0]: token for token in tokens}
     held = []
     for row in store.summaries_of(list(by_id)):
@@ -261,8 +257,7 @@ def held_decks() -> list[dict]:
 @blp.route("", methods=["GET"])
 @blp.arguments(DeckListQuerySchema, location="query")
 @blp.response(200, DeckListSchema)
-@blp.alt_response(400, **PROBLEM)
-@blp.alt_response(401, **PROBLEM)
+@blp.problems(400, 401)
 @blp.doc(
     security=[{}, {"deckToken": []}],
     parameters=[{"in": "header", "name": "Deck-Tokens", "required": False, **DECK_TOKENS_HEADER["Deck-Tokens"]}],
@@ -273,8 +268,8 @@ def list_decks(query):
     The operator's bearer token lists every uploaded deck.
     """
     builtin = [summary(deck, True) for deck in builtin_decks().values()]
-    store = connections.decks()
-    operator = auth.is_operator(auth.bearer(), current_app.config["ADMIN_TOKEN"])
+    store = current.decks()
+    operator = tokens.is_operator(current.bearer(), current_app.config["ADMIN_TOKEN"])
     own = [] if operator else held_decks()
     own_ids = {row["id"] for row in own}
     start, limit = query["cursor"], query["limit"]
@@ -310,36 +305,35 @@ def unlocks(token: str | None, deck_id: str, doc: dict) -> bool:
     """
     if token is None:
         return False
-    if auth.is_operator(token, current_app.config["ADMIN_TOKEN"]):
+    if tokens.is_operator(token, current_app.config["ADMIN_TOKEN"]):
         return True
     if opens(token, deck_id, content_hash(doc)):
         return True
-    raise Problem(401, "auth/invalid_token", "This token unlocks no deck; send the token the upload answered with.")
+    raise Problem("auth/invalid_token", "This token unlocks no deck; send the token the upload answered with.")
 
 
 def opens(token: str, deck_id: str, content: str) -> bool:
     """Whether a deck token is the one the upload of that deck (id and content hash) answered with."""
-    secret = auth.server_secret(connections.connection())
+    secret = tokens.server_secret(current.connection())
     # A deck stored under an old 12-digit id keeps the token it was given; no new deck gets such an id.
     if LEGACY_USER_ID.match(deck_id):
-        expected = auth.legacy_deck_token(secret, deck_id)
+        expected = tokens.legacy_deck_token(secret, deck_id)
     else:
-        expected = auth.deck_token(secret, deck_id, content)
-    return deck_id.startswith("user-") and auth.same(token, expected)
+        expected = tokens.deck_token(secret, deck_id, content)
+    return deck_id.startswith("user-") and tokens.same(token, expected)
 
 
 @blp.route("/<string:deck_id>", methods=["GET"])
 @blp.response(200, DeckDocumentSchema)
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
+@blp.problems(401, 404)
 @blp.doc(security=[{}, {"deckToken": []}])
 def get_deck(deck_id):
     """Return a deck's cards as players see them; the deck token (or the operator's) unlocks keys and notes."""
-    doc = builtin_document(deck_id) or connections.decks().load(deck_id)
+    doc = builtin_document(deck_id) or current.decks().load(deck_id)
     if doc is None:
-        raise Problem(404, "deck/not_found", f"There is no deck {deck_id!r}.")
-    full = unlocks(auth.bearer(), deck_id, doc)
-    body = {**doc, "complete": True} if full else public_document(doc, auth.server_secret(connections.connection()))
+        raise Problem("deck/not_found", f"There is no deck {deck_id!r}.")
+    full = unlocks(current.bearer(), deck_id, doc)
+    body = {**doc, "complete": True} if full else public_document(doc, tokens.server_secret(current.connection()))
     return Response(
         json.dumps(body),
         mimetype="application/json",

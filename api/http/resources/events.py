@@ -10,15 +10,16 @@ import orjson
 from flask import Response, current_app, request, stream_with_context
 from marshmallow import Schema, fields, validate
 
-from api.http import auth, history_budget, moves
-from api.http.blueprint import Blueprint
-from api.http.input_bounds import header_number
-from api.http.resources.games import PROBLEM
-from api.http.views import events_for
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.limits import history_budget
 from api.problems import Problem, store_unavailable
-from api.storage import connections, rebuild
+from api.storage import rebuild
 from api.storage.followers import Cursor, Move, Unsubscribed
 from api.storage.store import EventPage, GameStore, Head
+from api.tables import loading, tokens
+from api.tables.seat_views import events_for
+from api.tables.tokens import header_number
 from engine.games import get_game
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Follow a game.")
@@ -113,16 +114,11 @@ STREAM_DOC = {
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.documented(StreamHeadersSchema, location="headers")
 @blp.response(200, EventsSchema)
-@blp.alt_response(400, **PROBLEM)
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
+@blp.problems(400, 401, 403, 404, 410, 429)
 @blp.doc(security=[{}, {"seatToken": []}], **STREAM_DOC)
 def list_events(query, game_id):
     """Return the events after a version that your seat may see, waiting up to `wait` seconds for one."""
-    store = connections.store()
+    store = current.store()
     config = current_app.config
     streaming = history_budget.is_stream(request.environ)
     wait = (
@@ -133,8 +129,8 @@ def list_events(query, game_id):
     # Follow before reading the game: a move made after the read then always reaches the cursor.
     cursor = follow(game_id) if wait > 0 else None
     try:
-        record = moves.load_head(store, game_id)
-        seat = auth.seat_of(game_id, record.seats, auth.bearer())
+        record = loading.load_head(current.services(), game_id)
+        seat = tokens.seat_of(game_id, record.seats, current.bearer())
         if streaming:
             after = last_event_id(query["after"])
             response = Response(
@@ -170,13 +166,13 @@ def last_event_id(default: int) -> int:
         return default
     version = header_number(text.strip())
     if version is None:
-        raise Problem(400, "request/bad_header", f"Last-Event-ID {text[:40]!r} is not a version of this game.")
+        raise Problem("request/bad_header", f"Last-Event-ID {text[:40]!r} is not a version of this game.")
     return version
 
 
 def follow(game_id: str) -> Cursor:
     try:
-        return connections.followers().follow(game_id)
+        return current.followers().follow(game_id)
     except Unsubscribed:
         raise store_unavailable() from None
 
@@ -271,7 +267,9 @@ def _page(store: GameStore, record: Head, after: int, limit: int) -> EventPage:
     if not record.compact:
         if record.table is not None:
             # The stream keeps card faces as references into the game's deck.
-            connections.decks().make_playable(*get_game(record.type).deck_in_play(record.table))
+            deck = get_game(record.type).deck_in_play(record.table)
+            if deck is not None:
+                current.decks().make_playable(*deck)
         page = store.event_page(record.id, after, limit, record)
         if page.last is not None or record.version <= after:
             return page
@@ -279,8 +277,8 @@ def _page(store: GameStore, record: Head, after: int, limit: int) -> EventPage:
         now = store.head(record.id)
         if now is None or not now.compact:
             return page
-    full = moves.load(store, record.id)  # rebuilt (and kept a while) by the load
-    rebuilt = rebuild.finished(store, connections.decks(), full)
+    full = loading.load(current.services(), record.id)  # rebuilt (and kept a while) by the load
+    rebuilt = rebuild.finished(store, current.decks(), full)
     return EventPage.of([event for event in rebuilt.events if event["v"] > after], limit)
 
 
@@ -297,7 +295,7 @@ def _moved(store: GameStore, record: Head, after: int, move: Move, limit: int) -
 def _head_now(store: GameStore, game_id: str) -> Head | None:
     """Read the game's head again; None once it expired (or can no longer be played)."""
     try:
-        return moves.load_head(store, game_id)
+        return loading.load_head(current.services(), game_id)
     except Problem:
         return None
 

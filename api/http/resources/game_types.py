@@ -6,10 +6,9 @@ from typing import Any
 from flask import current_app
 from marshmallow import Schema, fields
 
-from api.http import game_contract
-from api.http.blueprint import Blueprint
-from api.http.data_shapes import shape_of
-from api.http.schemas import ProblemSchema
+from api.http.contract import game_contract
+from api.http.contract.blueprint import Blueprint
+from api.http.contract.data_shapes import shape_of
 from api.problems import Problem
 from engine.core.errors import UnknownGame
 from engine.core.protocol import Game
@@ -94,10 +93,10 @@ def list_game_types():
 
 @blp.route("/<string:game_type>")
 @blp.response(200, GameTypeDetailSchema)
-@blp.alt_response(404, schema=ProblemSchema, content_type="application/problem+json")
+@blp.problems(404)
 def get_game_type(game_type: str):
     try:
         game = get_game(game_type)
     except UnknownGame as error:
-        raise Problem(404, "game-type/not_found", error.reason) from None
+        raise Problem("game-type/not_found", error.reason) from None
     return {**describe(game), "data": game.data()}

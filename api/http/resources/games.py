@@ -4,18 +4,18 @@ import orjson
 from flask import Response, url_for
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api.http import auth, bot_games, clocks, moves
-from api.http.blueprint import Blueprint
-from api.http.rate_limits import limited
-from api.http.schemas import GameViewSchema, ProblemSchema, SeatSchema
-from api.http.views import game_view, seat_list
-from api.storage import connections
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import GameViewSchema, SeatSchema
+from api.http.limits import bot_games
+from api.http.limits.rate_limits import limited
+from api.tables import clocks, loading, seating, tokens
+from api.tables.seat_views import game_view, seat_list
 from engine.core.rng import MAX_SEED
 from engine.core.schema import StrictBoolean
 from engine.games import all_games
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, find and read games.")
-PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
 ETAG = {
     "ETag": {
         "description": 'The game\'s version as an entity tag, e.g. "7": send it back in If-Match.',
@@ -164,9 +164,7 @@ CREATE_EXAMPLE = {
 @limited("games")
 @blp.arguments(CreateGameSchema, example=CREATE_EXAMPLE)
 @blp.response(201, CreatedGameSchema, headers={**LOCATION, **ETAG})
-@blp.alt_response(422, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
-@blp.alt_response(507, **PROBLEM)
+@blp.problems(422, 429, 507)
 def create_game(body):
     """Create a game: name every seat, or leave seats open for others to join.
 
@@ -175,7 +173,7 @@ def create_game(body):
     """
     bots_only = bot_games.admit(body["seats"])
     try:
-        record, tokens, _ = moves.create(connections.store(), connections.lobby(), connections.decks(), body)
+        record, minted, _ = seating.create(current.services(), body)
     except Exception:
         if bots_only:
             bot_games.refund()
@@ -183,8 +181,8 @@ def create_game(body):
     if bots_only:
         bot_games.started(record.id)
     location = url_for("games.get_game", game_id=record.id)
-    creator = tokens[0]["seat"] if tokens else None
-    return game_response({"game": game_view(record, creator), "tokens": tokens}, 201, Location=location)
+    creator = minted[0]["seat"] if minted else None
+    return game_response({"game": game_view(record, creator), "tokens": minted}, 201, Location=location)
 
 
 @blp.route("", methods=["GET"])
@@ -192,7 +190,7 @@ def create_game(body):
 @blp.response(200, LobbySchema)
 def list_games(query):
     """List games waiting for players, oldest first (public facts only)."""
-    store, lobby = connections.store(), connections.lobby()
+    store, lobby = current.store(), current.lobby()
     ids = lobby.page(query.get("type"), query["cursor"], query["limit"])
     games = []
     for game_id in ids:
@@ -221,13 +219,10 @@ def list_games(query):
     headers=ETAG,
     description="The game as your seat sees it (`you`), or as a spectator without a token.",
 )
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
+@blp.problems(401, 403, 404, 410)
 @blp.doc(security=[{}, {"seatToken": []}])
 def get_game(game_id):
     """Read the game as your seat sees it (no token: as a spectator)."""
-    record = moves.load(connections.store(), game_id)
-    seat = auth.seat_of(game_id, record.seats, auth.bearer())
+    record = loading.load(current.services(), game_id)
+    seat = tokens.seat_of(game_id, record.seats, current.bearer())
     return game_response(game_view(record, seat), Vary="Authorization")

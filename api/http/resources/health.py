@@ -3,9 +3,10 @@
 from flask import Blueprint, Response, current_app, jsonify
 
 from api import config
-from api.http import auth
+from api.http import current
 from api.problems import Problem
 from api.storage import metrics
+from api.tables import tokens
 
 blp = Blueprint("health", __name__)
 
@@ -19,17 +20,16 @@ def healthz():
 def metrics_text():
     wanted = [token for token in (current_app.config["METRICS_TOKEN"], current_app.config["ADMIN_TOKEN"]) if token]
     if wanted:
-        sent = auth.bearer()
-        if sent is None or not any(auth.same(sent, token) for token in wanted):
+        sent = current.bearer()
+        if sent is None or not any(tokens.same(sent, token) for token in wanted):
             raise Problem(
-                401,
                 "auth/required",
                 "Send the metrics token: `Authorization: Bearer <token>`.",
                 headers={"WWW-Authenticate": "Bearer"},
             )
-    extensions = current_app.extensions["deskovka"]
+    services = current.services()
     # The store-wide counters kept in Redis, then this machine's processes' metrics (api.meters).
-    text = metrics.exposition(extensions["redis"], extensions["print_queue"].connection, config.VERSION)
+    text = metrics.exposition(services.connection, services.print_queue.connection, config.VERSION)
     text += metrics.processes()
     return Response(text, mimetype="text/plain", headers={"Content-Type": "text/plain; version=0.0.4"})
 
@@ -37,7 +37,7 @@ def metrics_text():
 @blp.get("/readyz")
 def readyz():
     """Ready when the game store and the print queue both answer; else 503 `store/unavailable`."""
-    extensions = current_app.extensions["deskovka"]
-    extensions["redis"].ping()
-    extensions["print_queue"].connection.ping()
+    services = current.services()
+    services.connection.ping()
+    services.print_queue.connection.ping()
     return jsonify(status="ready")

@@ -2,15 +2,15 @@
 
 from marshmallow import Schema, fields
 
-from api.http import auth, moves, rematch
-from api.http.blueprint import Blueprint
-from api.http.rate_limits import limited
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import ActionResultSchema, GameViewSchema
+from api.http.limits.rate_limits import limited
 from api.http.resources.actions import ActionHeadersSchema, answer_move
-from api.http.resources.games import ETAG, PROBLEM, game_response
-from api.http.schemas import ActionResultSchema, GameViewSchema
-from api.http.views import game_view
+from api.http.resources.games import ETAG, game_response
 from api.problems import Problem
-from api.storage import connections
+from api.tables import loading, rematch, runner, seating, tokens
+from api.tables.seat_views import game_view
 
 blp = Blueprint("leaving", __name__, url_prefix="/v1/games", description="Resign, cancel, rematch.")
 
@@ -30,13 +30,7 @@ class RematchSchema(Schema):
 @blp.route("/<string:game_id>/resign", methods=["POST"])
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.response(200, ActionResultSchema, headers=ETAG)
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(412, **PROBLEM)
-@blp.alt_response(422, **PROBLEM)
+@blp.problems(401, 403, 404, 409, 410, 412, 422)
 @blp.doc(security=[{"seatToken": []}])
 def resign(game_id):
     """Leave the game as your seat, on your turn or not: the game goes on without you by its own rules (two players:
@@ -47,44 +41,34 @@ def resign(game_id):
 
 @blp.route("/<string:game_id>", methods=["DELETE"])
 @blp.response(200, GameViewSchema, headers=ETAG, description="The table, now `cancelled`.")
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
+@blp.problems(401, 403, 404, 409, 410)
 @blp.doc(security=[{"seatToken": []}])
 def cancel_game(game_id):
     """Cancel a table that has not started (seats still open), with its creator's token (the first named seat)."""
-    store, token = connections.store(), auth.bearer()
-    for _ in range(moves.ATTEMPTS):
-        record = moves.load(store, game_id)
-        seat = auth.seat_of(game_id, record.seats, token)
+    services, token = current.services(), current.bearer()
+    for _ in range(runner.ATTEMPTS):
+        record = loading.load(services, game_id)
+        seat = tokens.seat_of(game_id, record.seats, token)
         if seat is None:
-            raise Problem(401, "auth/required", "Cancelling needs the creator's token: `Authorization: Bearer`.")
+            raise Problem("auth/required", "Cancelling needs the creator's token: `Authorization: Bearer`.")
         if seat != record.creator:
-            raise Problem(403, "auth/not_creator", "Only the table's creator (its first named seat) may cancel it.")
-        moves.refuse_cancelled(record)
+            raise Problem("auth/not_creator", "Only the table's creator (its first named seat) may cancel it.")
+        loading.refuse_cancelled(record)
         if record.status != "open":
-            raise Problem(409, "game/started", "The game has started: it cannot be cancelled (resign instead).")
-        cancelled = moves.cancel(store, connections.lobby(), record, "creator")
+            raise Problem("game/started", "The game has started: it cannot be cancelled (resign instead).")
+        cancelled = seating.cancel(services, record, "creator")
         if cancelled is not None:
             return game_response(game_view(cancelled, seat))
-    raise Problem(409, "game/busy", "The game changed too often; try again.")
+    raise runner.busy()
 
 
 @blp.route("/<string:game_id>/rematch", methods=["POST"])
 @limited("games")
 @blp.response(201, RematchSchema, headers=ETAG)
-@blp.alt_response(401, **PROBLEM)
-@blp.alt_response(403, **PROBLEM)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
-@blp.alt_response(507, **PROBLEM)
+@blp.problems(401, 403, 404, 409, 410, 429, 507)
 @blp.doc(security=[{"seatToken": []}])
 def post_rematch(game_id):
     """Play again once the game is over: the first call creates the next game (same seats, bots, options and clock,
     the next seat starting); each call with a seat's token returns that seat's token for it."""
-    new, seat, token = rematch.rematch(game_id, auth.bearer())
+    new, seat, token = rematch.rematch(current.services(), game_id, current.bearer())
     return game_response({"seat": seat, "token": token, "game": game_view(new, seat)}, 201)

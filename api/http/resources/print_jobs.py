@@ -3,17 +3,16 @@
 import hashlib
 import re
 
-from flask import Response, current_app, request, url_for
+from flask import Response, request, url_for
 from marshmallow import INCLUDE, Schema, fields, validate
 from rq.job import JobStatus
 
 import printing
-from api.http import preview
-from api.http.blueprint import Blueprint
-from api.http.rate_limits import limited
-from api.http.resources.games import LOCATION, PROBLEM
+from api.http import current, preview
+from api.http.contract.blueprint import Blueprint
+from api.http.limits.rate_limits import limited
+from api.http.resources.games import LOCATION
 from api.problems import Problem
-from api.storage import connections
 from api.storage.printing_queue import PrintJob, PrintQueue
 from engine.decks import Deck
 from printing.cost import BUDGET, estimate
@@ -24,8 +23,8 @@ blp = Blueprint("print-jobs", __name__, url_prefix="/v1/print-jobs", description
 
 class PrintSpecSchema(Schema):
     """What a print job's body is read as: any members, each checked (type included) by the printer's validator,
-    which reports every problem at once. The contract's `PrintSpec` (api/http/print_specs.py, a oneOf by `kind`)
-    takes this schema's place in the document."""
+    which reports every problem at once. The contract's `PrintSpec` (contract/print_specs.py, a oneOf by `kind`) takes
+    this schema's place in the document."""
 
     class Meta:
         unknown = INCLUDE
@@ -95,13 +94,13 @@ def checked(spec: dict, deck: Deck | None = None, deck_later: bool = False) -> d
         problems = error.problems
     # Every problem at once: a user deck's id is looked up (never loaded) beside the spec's other problems.
     named = spec.get("deck")
-    if deck_later and isinstance(named, str) and named.startswith("user-") and not connections.decks().exists(named):
+    if deck_later and isinstance(named, str) and named.startswith("user-") and not current.decks().exists(named):
         problems = [*problems, no_such_deck(named)]
-    raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=problems)
+    raise Problem("print/invalid_spec", "The print spec is not valid.", errors=problems)
 
 
 def queue() -> PrintQueue:
-    return current_app.extensions["deskovka"]["print_queue"]
+    return current.print_queue()
 
 
 def describe(job_id: str, job: PrintJob | None, spec: dict | None = None) -> dict:
@@ -131,7 +130,7 @@ def renamed(spec: dict) -> dict:
 def fetch(job_id: str) -> PrintJob:
     job = queue().fetch(job_id) if JOB_ID.match(job_id) else None
     if job is None:
-        raise Problem(404, "print-job/not_found", f"There is no print job {job_id!r} (it may have expired).")
+        raise Problem("print-job/not_found", f"There is no print job {job_id!r} (it may have expired).")
     return job
 
 
@@ -139,21 +138,18 @@ def fetch(job_id: str) -> PrintJob:
 @limited("print_jobs")
 @blp.arguments(PrintSpecSchema)
 @blp.response(202, PrintJobSchema, headers=LOCATION)
-@blp.alt_response(422, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
-@blp.alt_response(507, **PROBLEM)
+@blp.problems(422, 429, 507)
 def create_print_job(spec):
     """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
     # Everything that needs no deck is checked first, so a spec refused for its paper or size loads nothing.
     shape = checked(spec, deck_later=True)
-    deck, doc = connections.decks().for_print(shape["deck"]) if shape["kind"] == "deck" else (None, None)
+    deck, doc = current.decks().for_print(shape["deck"]) if shape["kind"] == "deck" else (None, None)
     if shape["kind"] == "deck" and deck is None:
-        raise Problem(422, "print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(shape["deck"])])
+        raise Problem("print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(shape["deck"])])
     normalised = checked(spec, deck)
     cost = estimate(normalised, deck)
     if cost.over_budget:
         raise Problem(
-            422,
             "print/over_budget",
             f"The job would take about {cost.seconds:.0f} s to render; one job may take at most {BUDGET:.0f} s. "
             "Print the deck in parts, with fewer or smaller pictures, or with shorter texts.",
@@ -167,7 +163,7 @@ def create_print_job(spec):
 
 @blp.route("/<string:job_id>", methods=["GET"])
 @blp.response(200, PrintJobSchema)
-@blp.alt_response(404, **PROBLEM)
+@blp.problems(404)
 def get_print_job(job_id):
     """Read a print job's status and progress."""
     return describe(job_id, fetch(job_id))
@@ -183,7 +179,7 @@ def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
     pdf = queue().pdf(job) if finished else None
     if pdf is None:
         status = describe(job_id, job)["status"]
-        raise Problem(409, "print-job/not_ready", f"The PDF is not ready: the job is {status}.")
+        raise Problem("print-job/not_ready", f"The PDF is not ready: the job is {status}.")
     return job, pdf
 
 
@@ -191,8 +187,7 @@ def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
 @blp.response(
     200, content_type="application/pdf", headers={"ETag": {"schema": {"type": "string"}}}, description="The PDF."
 )
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
+@blp.problems(404, 409)
 @blp.documented(ConditionalHeadersSchema, location="headers")
 @blp.doc(
     responses={
@@ -233,7 +228,7 @@ def pdf_file_name(spec: dict) -> str:
         "calibration": ["calibration", spec.get("paper"), spec.get("size"), spec.get("duplex")],
         "score-sheets": ["score-sheets", spec.get("language"), spec.get("count")],
         "reference": [spec.get("game"), spec.get("language"), spec.get("size")],
-    }.get(spec.get("kind"), ["deskovka"])
+    }.get(str(spec.get("kind")), ["deskovka"])
     name = "-".join(str(part) for part in parts if part not in (None, ""))
     return (re.sub(r"[^A-Za-z0-9.]+", "-", name).strip("-") or "deskovka") + ".pdf"
 
@@ -254,8 +249,7 @@ class PreviewQuerySchema(Schema):
     headers={"ETag": {"schema": {"type": "string"}}},
     description="The first page as a PNG picture.",
 )
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
+@blp.problems(404, 409)
 @blp.documented(ConditionalHeadersSchema, location="headers")
 @blp.doc(
     responses={

@@ -2,11 +2,10 @@
 
 from marshmallow import Schema, fields, validate
 
-from api.http import moves
-from api.http.blueprint import Blueprint
-from api.http.resources.games import PROBLEM
+from api.http import current
+from api.http.contract.blueprint import Blueprint
 from api.problems import Problem
-from api.storage import connections
+from api.tables import loading
 from engine.core.rng import MAX_SEED
 from engine.games import get_game
 
@@ -48,15 +47,13 @@ class ReplaySchema(Schema):
 
 @blp.route("/<string:game_id>/replay", methods=["GET"])
 @blp.response(200, ReplaySchema)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
+@blp.problems(404, 410, 409)
 def get_replay(game_id):
     """Return seed, options and action log once the game is over; `engine.core.replay` re-runs it."""
-    store = connections.store()
-    record = moves.load(store, game_id)
+    store = current.store()
+    record = loading.load(current.services(), game_id)
     if record.status != "finished":
-        raise Problem(409, "game/not_over", "The replay is published once the game is over.")
+        raise Problem("game/not_over", "The replay is published once the game is over.")
     return {
         "type": record.type,
         "players": record.players,

@@ -2,13 +2,13 @@
 
 from marshmallow import Schema, fields, validate
 
-from api.http import moves
-from api.http.blueprint import Blueprint
-from api.http.rate_limits import limited
-from api.http.resources.games import ETAG, PROBLEM, game_response
-from api.http.schemas import GameViewSchema
-from api.http.views import game_view
-from api.storage import connections
+from api.http import current
+from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import GameViewSchema
+from api.http.limits.rate_limits import limited
+from api.http.resources.games import ETAG, game_response
+from api.tables import seating
+from api.tables.seat_views import game_view
 
 blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Join games.")
 
@@ -36,12 +36,8 @@ class JoinedSchema(Schema):
 @limited("joins", needs_room=False)  # a join fills a game that exists, as a move does
 @blp.arguments(JoinSchema)
 @blp.response(201, JoinedSchema, headers=ETAG)
-@blp.alt_response(404, **PROBLEM)
-@blp.alt_response(410, **PROBLEM)
-@blp.alt_response(409, **PROBLEM)
-@blp.alt_response(422, **PROBLEM)
-@blp.alt_response(429, **PROBLEM)
+@blp.problems(404, 410, 409, 422, 429)
 def join_seat(body, game_id, seat):
     """Take an open seat; the last seat taken deals the game (its seed, your ages, who starts) and starts it."""
-    record, token = moves.join(connections.store(), connections.lobby(), game_id, seat, body["name"], body.get("age"))
+    record, token = seating.join(current.services(), game_id, seat, body["name"], body.get("age"))
     return game_response({"seat": seat, "token": token, "game": game_view(record, seat)}, 201)

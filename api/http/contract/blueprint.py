@@ -12,6 +12,8 @@ import orjson
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
+from api.http.contract.schemas import ProblemSchema
+
 
 class OrjsonParser(FlaskParser):
     def _raw_load_json(self, req: flask.Request) -> typing.Any:
@@ -45,5 +47,15 @@ class Blueprint(flask_smorest.Blueprint):
                 return inner(func)
             finally:
                 del self.ARGUMENTS_PARSER
+
+        return decorator
+
+    def problems(self, *statuses: int) -> typing.Callable:
+        """Document the problems (`application/problem+json`) a route may answer with, by status."""
+
+        def decorator(func: typing.Callable) -> typing.Callable:
+            for status in reversed(statuses):  # applied as the same stack of `alt_response` would be
+                func = self.alt_response(status, schema=ProblemSchema, content_type="application/problem+json")(func)
+            return func
 
         return decorator

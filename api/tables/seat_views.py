@@ -2,8 +2,8 @@
 
 from typing import Any
 
-from api.http import clocks
 from api.storage.store import GameRecord
+from api.tables import clocks
 from engine.core.match import public_event, visible_to
 from engine.games import get_game
 
@@ -24,7 +24,7 @@ def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
     game = get_game(record.type)
     state = record.state
     running = record.status == "running" and state is not None
-    to_act = sorted(game.to_act(state)) if running else []
+    to_act = sorted(game.to_act(state)) if running and state is not None else []
     return {
         "id": record.id,
         "type": record.type,
@@ -36,7 +36,7 @@ def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
         "seats": seat_list(record),
         "you": seat,
         "to_act": to_act,
-        "legal_actions": game.legal_actions(state, seat) if running and seat in to_act else [],
+        "legal_actions": game.legal_actions(state, seat) if state is not None and seat in to_act else [],
         # A table with open seats is not dealt yet: there is nothing to show but its seats and options.
         "view": None if state is None else game.view(state, seat),
         "outcome": None if state is None else game.outcome(state),

@@ -6,10 +6,10 @@ from typing import NoReturn
 from flask import Flask, current_app, g, request
 
 from api import clock
-from api.http import clients
+from api.http import current
+from api.http.limits import clients, store_room
 from api.limits import RUNNING, UNITS
 from api.problems import Problem
-from api.storage import connections, memory
 
 WHAT = {
     "games": "games created",
@@ -35,7 +35,7 @@ def check(bucket: str) -> None:
     if not limits:
         return
     now = clock.now().timestamp()
-    connection = connections.connection()
+    connection = current.connection()
     keys = window_keys(bucket, limits, now)
     with connection.pipeline(transaction=False) as pipe:
         for key, (_, seconds) in zip(keys, limits, strict=True):
@@ -61,16 +61,14 @@ def check(bucket: str) -> None:
 def refuse(bucket: str, detail: str, retry: int) -> NoReturn:
     """Refuse the request for going past a limit of the bucket: 429 with Retry-After, `{retry}` in `detail` said.
 
-    The refusal is noted for `api.http.refused`, which answers this client's next such requests itself meanwhile.
+    The refusal is noted for `middleware.refused`, which answers this client's next such requests itself meanwhile.
     """
     g.rate_refusal = (bucket, detail, retry)
     raise refusal(detail, retry)
 
 
 def refusal(detail: str, retry: int) -> Problem:
-    return Problem(
-        429, "rate/limited", detail.format(retry=retry), headers={"Retry-After": str(retry)}, retry_after=retry
-    )
+    return Problem("rate/limited", detail.format(retry=retry), headers={"Retry-After": str(retry)}, retry_after=retry)
 
 
 def windows(bucket: str) -> list[tuple[int, int]]:
@@ -85,7 +83,7 @@ def refund(bucket: str) -> None:
     """Take back this request's count in the bucket (it was refused after it was counted)."""
     counted = g.pop(f"rate_{bucket}", None)
     if counted:
-        with connections.connection().pipeline(transaction=False) as pipe:
+        with current.connection().pipeline(transaction=False) as pipe:
             for key, seconds in counted:
                 pipe.decr(key)
                 pipe.expire(key, seconds)
@@ -119,7 +117,7 @@ def check_endpoint() -> None:
     if bucket is not None:
         check(bucket)
         if view.needs_room:  # type: ignore[union-attr]
-            memory.require_room()
+            store_room.require_room()
 
 
 def init_app(app: Flask) -> None:

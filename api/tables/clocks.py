@@ -2,7 +2,8 @@
 
 Deadlines are part of the game record, stamped by the same write as the move that set them, so whoever commits the
 next version decides them; the table sits in the keeper's due set at its earliest deadline (one sorted set for
-every table, read with one ZRANGEBYSCORE per tick), so a clock that waits costs nothing.
+every table, read with one ZRANGEBYSCORE per tick), so a clock that waits costs nothing. What the clock plays when a
+deadline passes is the keeper's (`api.tables.keeping`).
 """
 
 from dataclasses import replace
@@ -13,13 +14,7 @@ import redis
 
 from api.storage import due
 from api.storage.store import GameRecord
-from engine.core.leaving import RESIGN
-from engine.core.match import Match, play
-from engine.core.protocol import Event
-from engine.core.rng import Rng
-
-# The bot plays the seat's turn to its end (a second card, accelerations), at most this many moves.
-TURN_MOVES = 8
+from engine.core.match import Match
 
 SHORTEST = 2  # seconds
 LONGEST = 14 * 24 * 3600
@@ -74,41 +69,6 @@ def schedule(connection: redis.Redis, record: GameRecord) -> None:
     when = next_due(record)
     if when is not None:
         connection.zadd(due.DUE, {record.id: when}, lt=True)
-
-
-def passed(record: GameRecord, now: int) -> list[int]:
-    """The seats whose deadline has passed, earliest first."""
-    return [int(seat) for seat, at in sorted(record.deadlines.items(), key=lambda item: item[1]) if at <= now]
-
-
-def run_out(record: GameRecord, match: Match, now: int) -> tuple[Match, list[Event], dict[str, int]]:
-    """Act for every seat whose deadline has passed: the game's simplest bot plays its turn, or the seat resigns.
-
-    Return the match, the events (each run-out announced before what it caused) and the new run-out counts.
-    """
-    events: list[Event] = []
-    timeouts = dict(record.timeouts)
-    assert record.clock is not None
-    then = record.clock["on_timeout"]
-    for seat in passed(record, now):
-        if seat not in match.to_act():
-            continue
-        count = timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
-        start = len(events)
-        if then == "resign":
-            match, new = play(match, seat, {"type": RESIGN}, by="clock")
-            events += new
-        else:
-            bot = match.rules.bots["random"]()
-            for _ in range(TURN_MOVES):
-                rng = Rng(record.seed, counter=1_000_000_007 * (match.version + 1))
-                match, new = play(match, seat, bot.choose(match.rules, match.state, seat, rng), by="clock")
-                events += new
-                if seat not in match.to_act():
-                    break
-        first = events[start]["v"] if len(events) > start else match.version
-        events.insert(start, {"v": first, "type": "turn_timed_out", "seat": seat, "then": then, "timeouts": count})
-    return match, events, timeouts
 
 
 def view(record: GameRecord) -> dict[str, Any] | None:

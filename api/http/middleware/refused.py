@@ -26,17 +26,9 @@ import orjson
 from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
-from api.http import (
-    answer_headers,
-    bot_games,
-    clients,
-    cors,
-    history_budget,
-    input_bounds,
-    observe,
-    preconditions,
-    rate_limits,
-)
+from api.http import problem_answers
+from api.http.limits import bot_games, clients, history_budget, rate_limits
+from api.http.middleware import cors, input_bounds, observe, preconditions, shared_headers
 
 HOLD = 1.0  # seconds the book answers for a limit before the limit is asked again
 MOST_CLIENTS = 10_000
@@ -136,8 +128,8 @@ class RefusedAgain:
         # Whole seconds gone are taken off: never a moment sooner than the client was told first.
         retry = max(1, refused.retry - int(time.monotonic() - refused.told))
         with self.app.request_context(environ):
-            response = rate_limits.refusal(refused.detail, retry).response()
-            answer_headers.add_to(response, answer_headers.shared(self.origins, environ, endpoint))
+            response = problem_answers.response(rate_limits.refusal(refused.detail, retry))
+            shared_headers.add_to(response, shared_headers.shared(self.origins, environ, endpoint))
             return response(environ, start_response)
 
 

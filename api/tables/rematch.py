@@ -9,10 +9,11 @@ from dataclasses import replace
 from typing import Any
 
 from api import clock
-from api.http import auth, moves
 from api.problems import Problem
-from api.storage import connections
 from api.storage.store import Commit, GameRecord
+from api.tables import runner, seating, tokens
+from api.tables.bootstrap import Services
+from api.tables.loading import load, refuse_cancelled
 from engine.games import get_game
 
 
@@ -33,32 +34,30 @@ def next_body(record: GameRecord) -> dict[str, Any]:
     return body
 
 
-def rematch(game_id: str, token: str | None) -> tuple[GameRecord, int, str]:
+def rematch(services: Services, game_id: str, token: str | None) -> tuple[GameRecord, int, str]:
     """Return the next game, the caller's seat and that seat's token for it (creating the game on the first call).
 
     :raises Problem: 401 without a seat's token, 409 while the game is not over, or for a cancelled table.
     """
-    store, lobby, decks = connections.store(), connections.lobby(), connections.decks()
-    secret = auth.server_secret(store.connection)
-    for _ in range(moves.ATTEMPTS):
-        record = moves.load(store, game_id)
-        seat = auth.seat_of(game_id, record.seats, token)
+    store = services.store
+    secret = tokens.server_secret(store.connection)
+    for _ in range(runner.ATTEMPTS):
+        record = load(services, game_id)
+        seat = tokens.seat_of(game_id, record.seats, token)
         if seat is None:
-            raise Problem(401, "auth/required", "A rematch needs your seat's token: `Authorization: Bearer <token>`.")
-        moves.refuse_cancelled(record)
+            raise Problem("auth/required", "A rematch needs your seat's token: `Authorization: Bearer <token>`.")
+        refuse_cancelled(record)
         if record.status != "finished":
-            raise Problem(409, "game/not_over", "A rematch follows a finished game; this one is still being played.")
+            raise Problem("game/not_over", "A rematch follows a finished game; this one is still being played.")
         if record.rematch is not None:
-            new = moves.load(store, record.rematch)
-            return new, seat, auth.derived(secret, new.id, seat)[0]
-        new_id = moves.new_id()
-        new, _, _ = moves.create(
-            store, lobby, decks, next_body(record), new_id, lambda game, i: auth.derived(secret, game, i)
-        )
+            new = load(services, record.rematch)
+            return new, seat, tokens.derived(secret, new.id, seat)[0]
+        new_id = seating.new_id()
+        new, _, _ = seating.create(services, next_body(record), new_id, lambda game, i: tokens.derived(secret, game, i))
         # The link changes the record, not the game: no new version, so a finished game stays its log alone
         # (kept compact, rebuilt by replaying it).
         linked = replace(record, rematch=new_id, updated_at=clock.timestamp())
-        if store.commit(linked, record.rev, moves.ttl_for(linked), [], []) is Commit.DONE:
-            return new, seat, auth.derived(secret, new_id, seat)[0]
+        if store.commit(linked, record.rev, services.ttl_for(linked.status), [], []) is Commit.DONE:
+            return new, seat, tokens.derived(secret, new_id, seat)[0]
         store.delete(new_id)  # another first call linked its game: hand out that one
-    raise Problem(409, "game/busy", "The game changed too often; try again.")
+    raise runner.busy()

@@ -12,8 +12,8 @@ from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_accept_header
 
 from api import clock
-from api.http import rate_limits
-from api.storage import connections
+from api.http import current
+from api.http.limits import rate_limits
 
 BUCKET = "history_bytes"
 
@@ -35,7 +35,7 @@ def _window() -> tuple[int, int, str] | None:
 def _left(window: tuple[int, int, str]) -> float:
     """Seconds until the caller's window ends when its budget is spent, else 0."""
     allowed, seconds, key = window
-    if int(connections.connection().get(key) or 0) < allowed:
+    if int(current.connection().get(key) or 0) < allowed:
         return 0.0
     return seconds - clock.now().timestamp() % seconds
 
@@ -44,7 +44,7 @@ def refuse_when_spent() -> None:
     """:raises Problem: 429 with Retry-After while this client's budget for this window is spent."""
     window = _window()
     left = _left(window) if window else 0.0
-    if left:
+    if left and window:
         rate_limits.refuse(
             BUCKET,
             f"At most {window[0]} bytes of event history a {window[1]} s from one client; read on in {{retry}} s.",
@@ -66,7 +66,7 @@ def charge(size: int) -> None:
     if window is None or size <= 0:
         return
     _, seconds, key = window
-    with connections.connection().pipeline(transaction=False) as pipe:
+    with current.connection().pipeline(transaction=False) as pipe:
         pipe.incrby(key, size)
         pipe.expire(key, seconds + 1)
         pipe.execute()

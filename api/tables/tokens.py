@@ -3,12 +3,20 @@
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 
-from flask import request
+import redis
 
-from api.http.input_bounds import header_number
 from api.problems import Problem
+
+# A whole number as a header (or a token's seat) spells it: ASCII digits, at most 18 of them.
+NUMBER = re.compile(r"[0-9]{1,18}")
+
+
+def header_number(text: str) -> int | None:
+    """Return the whole number a header value spells in ASCII digits, or None."""
+    return int(text) if NUMBER.fullmatch(text) else None
 
 
 def mint(game_id: str, seat: int) -> tuple[str, str]:
@@ -28,14 +36,6 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def bearer() -> str | None:
-    """Return the request's bearer token, or None when it has none.
-
-    :raises Problem: 401 when the Authorization header is not a bearer token.
-    """
-    return bearer_from(request.headers.get("Authorization"))
-
-
 def bearer_from(header: str | None) -> str | None:
     """Return the bearer token an Authorization header carries, or None for no header.
 
@@ -45,7 +45,7 @@ def bearer_from(header: str | None) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Problem(401, "auth/malformed", "Send the seat token as `Authorization: Bearer <token>`.")
+        raise Problem("auth/malformed", "Send the seat token as `Authorization: Bearer <token>`.")
     return token.strip()
 
 
@@ -66,23 +66,24 @@ def seat_of(game_id: str, seats: list[dict], token: str | None) -> int | None:
     token_game, _, rest = token.partition(".")
     seat = header_number(rest.partition(".")[0])
     if token_game != game_id and token_game and seat is not None:
-        raise Problem(403, "auth/foreign_token", "This token belongs to another game.")
+        raise Problem("auth/foreign_token", "This token belongs to another game.")
     if seat is not None and seat < len(seats):
         stored = seats[seat].get("token_hash") or ""
         if hmac.compare_digest(stored.encode(), digest(token).encode()):
             return seat
-    raise Problem(401, "auth/invalid_token", "This token is not valid for any seat of this game.")
+    raise Problem("auth/invalid_token", "This token is not valid for any seat of this game.")
 
 
 SECRET_KEY = "dk:secret"
 
 
-def server_secret(connection) -> bytes:
+def server_secret(connection: redis.Redis) -> bytes:
     """Return the secret every API process shares (made once, kept in Redis) for tokens the server can re-derive."""
     secret = connection.get(SECRET_KEY)
     if secret is None:
         connection.set(SECRET_KEY, secrets.token_bytes(32), nx=True)
         secret = connection.get(SECRET_KEY)
+    assert isinstance(secret, bytes)
     return secret
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from api.http import cors
+from api.http.middleware import cors
 
 # Endpoints whose answer shows what the caller's seat may see.
 SEAT_DEPENDENT = frozenset(

@@ -1,7 +1,6 @@
 """Bounds on what a request may carry: its body read within a limit, JSON depth, numbers in headers."""
 
 import io
-import re
 from collections.abc import Callable
 from functools import cached_property
 from typing import IO, Any
@@ -16,7 +15,6 @@ from api.problems import Problem
 MAX_DEPTH = 32
 _CONTAINERS = (dict, list)
 # A version or seat number in a header: ASCII digits only ('²'.isdigit() is true) and few of them.
-HEADER_NUMBER = re.compile(r"[0-9]{1,18}")
 # Endpoints that take larger bodies than the app's MAX_CONTENT_LENGTH.
 BODY_LIMITS: dict[str, int] = {}
 
@@ -91,13 +89,8 @@ class BoundedRequest(Request):
         return io.BytesIO(read_body(self.environ["wsgi.input"], limit, length))
 
 
-def header_number(text: str) -> int | None:
-    """Return the whole number a header value spells in ASCII digits, or None."""
-    return int(text) if HEADER_NUMBER.fullmatch(text) else None
-
-
 def too_deep() -> Problem:
-    return Problem(422, "request/too_deep", f"The body is nested deeper than {MAX_DEPTH} levels.")
+    return Problem("request/too_deep", f"The body is nested deeper than {MAX_DEPTH} levels.")
 
 
 def within_depth(value: Any) -> bool:
@@ -145,7 +138,7 @@ class CloseAfterTooLarge:
     def __call__(self, environ: dict, start_response: Callable) -> Any:
         def start(status: str, headers: list, exc_info: Any = None) -> Any:
             if status.startswith("413"):
-                server_response = getattr(start_response, "__self__", None)
+                server_response: Any = getattr(start_response, "__self__", None)
                 if hasattr(server_response, "force_close"):
                     server_response.force_close()
                 headers = [*headers, ("Connection", "close")]

@@ -2,8 +2,8 @@
 
 A check is a function over the WSGI environ and the endpoint (`HEAD`, before anything costs) or over the parsed JSON
 body and the endpoint (`BODY`, once the body is read), returning the Problem that refuses the request, or None.
-Checks are pure: the move path (`api.http.move_path`) runs them and hands a refused request on to Flask, whose hooks
-run them again and answer it. So a new check is one entry here, and both paths obey it. Between the two lists Flask
+Checks are pure: the move path (`move_path`) runs them and answers a refusal itself, Flask's hooks run them for every
+other request. So a new check is one entry here, and both paths obey it. Between the two lists Flask
 counts the rate limits (they write to Redis, so they are not a check here; a limited view is never on the move path).
 """
 
@@ -14,7 +14,8 @@ from typing import Any
 import orjson
 from flask import Flask, current_app, request
 
-from api.http import capacity, input_bounds, rate_limits
+from api.http.limits import capacity, rate_limits
+from api.http.middleware import input_bounds
 from api.problems import Problem
 
 LENGTH = re.compile(r"[0-9]{1,9}")  # a Content-Length read ahead of Flask: longer is over every limit anyway
@@ -33,7 +34,7 @@ def server_has_room(environ: dict[str, Any], endpoint: str | None) -> Problem | 
         if busy == capacity.CLIENT
         else "This server holds as many connections as it may. Try again shortly."
     )
-    return Problem(503, "server/busy", detail, headers={"Retry-After": capacity.RETRY_AFTER})
+    return Problem("server/busy", detail, headers={"Retry-After": capacity.RETRY_AFTER})
 
 
 def nested_within_bound(body: Any, endpoint: str | None) -> Problem | None:

@@ -5,9 +5,10 @@ from typing import Any
 from flask import current_app
 
 from api import clock, limits
-from api.http import rate_limits
+from api.http import current
+from api.http.limits import rate_limits
 from api.problems import Problem
-from api.storage import connections, due
+from api.storage import due
 
 # Seconds a client at its limit of running games of bots is told to wait: about what a short one takes to play.
 RETRY_RUNNING = 30
@@ -30,7 +31,6 @@ def admit(seats: list[dict[str, Any]]) -> bool:
     try:
         if not current_app.config["BOT_ONLY_GAMES"]:
             raise Problem(
-                422,
                 "players/person_required",
                 "This server plays no games of bots only: name a person's seat or leave one open.",
             )
@@ -52,9 +52,10 @@ def check_running() -> None:
     allowed = [count for count, seconds in windows if seconds == limits.RUNNING]
     if not allowed:
         return
-    connection = connections.connection()
+    connection = current.connection()
     key = running_key()
-    ids = [raw.decode() for raw in connection.zrange(key, 0, MOST_RUNNING - 1)]
+    raws: list[bytes] = connection.zrange(key, 0, MOST_RUNNING - 1)  # type: ignore[assignment]
+    ids = [raw.decode() for raw in raws]
     over = [game_id for game_id, kept in zip(ids, due.kept(connection, ids), strict=True) if not kept]
     if over:
         connection.zrem(key, *over)
@@ -69,7 +70,7 @@ def check_running() -> None:
 
 def started(game_id: str) -> None:
     """Count the new game among the client's running ones (until the keeper lets it go)."""
-    with connections.connection().pipeline(transaction=False) as pipe:
+    with current.connection().pipeline(transaction=False) as pipe:
         pipe.zadd(running_key(), {game_id: clock.now().timestamp()})
         pipe.expire(running_key(), int(current_app.config["GAME_TTL"]))
         pipe.execute()

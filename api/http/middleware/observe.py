@@ -75,7 +75,7 @@ class _Answer:
         self.status = [500]
 
     def force_close(self) -> None:
-        server_response = getattr(self._start_response, "__self__", None)
+        server_response: Any = getattr(self._start_response, "__self__", None)
         if hasattr(server_response, "force_close"):
             server_response.force_close()
 

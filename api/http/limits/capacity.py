@@ -1,6 +1,6 @@
 """What a server process answers when it is full, or when a client is too slow to send its request.
 
-The refusal of a full server's requests is a precondition (`api.http.preconditions.server_has_room`).
+The refusal of a full server's requests is a precondition (`api.http.middleware.preconditions.server_has_room`).
 """
 
 from api.problems import Problem
@@ -16,4 +16,4 @@ RETRY_AFTER = "5"
 
 
 def body_too_slow(seconds: float) -> Problem:
-    return Problem(408, "request/timeout", f"The request body did not arrive within {seconds:g} s.")
+    return Problem("request/timeout", f"The request body did not arrive within {seconds:g} s.")

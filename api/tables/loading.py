@@ -1,0 +1,83 @@
+"""Reading a game for the table service: found or 404, made playable (its deck known to this process, an old
+record brought up to date), and the match the engine plays on it."""
+
+import re
+from dataclasses import replace
+
+from api import clock
+from api.problems import Problem
+from api.storage import due, legacy, rebuild
+from api.storage.store import SHAPE, GameRecord, Head
+from api.tables import clocks
+from api.tables.bootstrap import Services
+from engine.core.match import Match
+from engine.games import get_game
+
+GAME_ID = re.compile(r"^[0-9a-f]{16}$")
+ENDED = ("finished", "cancelled")
+
+
+def to_match(record: GameRecord) -> Match:
+    assert record.state is not None, "an undealt table is never played"
+    return Match(get_game(record.type), record.players, record.options, record.seed, record.state, record.version)
+
+
+def finish(record: GameRecord, match: Match) -> GameRecord:
+    """The record at the match's new state, with its turn clock's deadlines."""
+    status = "finished" if match.is_over() else record.status
+    after = replace(record, state=match.state, version=match.version, status=status, updated_at=clock.timestamp())
+    return clocks.stamp(record, after, match, due.millis())
+
+
+def refuse_cancelled(record: GameRecord) -> None:
+    """:raises Problem: 409 for a table that was cancelled before it started."""
+    if record.status == "cancelled":
+        raise Problem("game/cancelled", "The table was cancelled before it started.")
+
+
+def load(services: Services, game_id: str) -> GameRecord:
+    """Return a game ready for the engine.
+
+    :raises Problem: 404 when there is no such game, 410 when it cannot be played on (see `playable`).
+    """
+    record = services.store.load(game_id) if GAME_ID.match(game_id) else None
+    return playable(services, found(record, game_id))
+
+
+def found(record: GameRecord | None, game_id: str) -> GameRecord:
+    if record is None:
+        raise not_found(game_id)
+    return record
+
+
+def playable(services: Services, record: GameRecord) -> GameRecord:
+    """Make the deck the game plays known to this process, and bring a record of an older shape up to date in memory
+    (reading never writes: the next move's commit, or `deskovka migrate`, writes it in today's shape).
+
+    :raises Problem, DeckGone: 410 when the game's deck or its old record can no longer be played.
+    """
+    store, decks = services.store, services.decks
+    if record.shape < SHAPE:
+        record = legacy.migrate(store, decks, record)
+    if record.compact:
+        record = replace(record, state=rebuild.finished(store, decks, record).state)
+    deck = get_game(record.type).deck_in_play(record.state) if record.state is not None else None
+    if deck is not None:
+        decks.make_playable(*deck)
+    return record
+
+
+def load_head(services: Services, game_id: str) -> Head:
+    """Load what following the game needs, not its state (a record stored before heads: the whole, carried over).
+
+    :raises Problem: 404 when there is no such game, 410 when an old record cannot be carried over.
+    """
+    head = services.store.head(game_id) if GAME_ID.match(game_id) else None
+    if head is None:
+        record = load(services, game_id)
+        head = Head(game_id, record.version, record.status, record.seats, record.type)
+    return head
+
+
+def not_found(game_id: str) -> Problem:
+    return Problem("game/not_found", f"There is no game {game_id!r} (it may have expired).")
