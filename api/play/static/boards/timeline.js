@@ -135,7 +135,9 @@ export function drawBoard(root, table) {
     ? h("div", { class: "tl-boxed" }, [h("span", { text: t("tl_last_boxed") }), cardFace(boxed, "small")])
     : null;
 
-  root.append(facts, h("div", { class: "tl-scroll" }, [line]), handBox, boxBox, others);
+  root.append(facts, h("div", { class: "tl-scroll" }, [line]), handBox);
+  if (boxBox) root.append(boxBox);
+  root.append(others);
   const picked = line.querySelector(".gap-button:not([hidden])");
   if (picked) picked.closest(".tl-gap")?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
 }
