@@ -292,9 +292,14 @@ async function drawMine(panel) {
   }
   /** @type {Record<string, any>} */
   let statuses = {};
-  const many = await call("POST", "/v1/games/status", {
-    body: { games: ids.map((id) => ({ id, token: seats[id].token })) },
-  });
+  // Servers before the many-games call answer its POST with 405, which a browser logs as an error: ask first.
+  const allowed = await fetch("/v1/games/status", { method: "OPTIONS" }).then(
+    (answer) => (answer.headers.get("Allow") || "").includes("POST"),
+    () => false,
+  );
+  const many = allowed
+    ? await call("POST", "/v1/games/status", { body: { games: ids.map((id) => ({ id, token: seats[id].token })) } })
+    : { ok: false, data: null };
   if (many.ok && many.data && Array.isArray(many.data.games)) {
     for (const game of many.data.games) statuses[game.id] = game;
   } else {

@@ -135,7 +135,8 @@ export function drawBoard(root, table) {
     ? h("div", { class: "tl-boxed" }, [h("span", { text: t("tl_last_boxed") }), cardFace(boxed, "small")])
     : null;
 
-  root.append(facts, h("div", { class: "tl-scroll" }, [line]), handBox);
+  root.append(facts, h("div", { class: "tl-scroll" }, [line]));
+  if (myHand) root.append(handBox);
   if (boxBox) root.append(boxBox);
   root.append(others);
   const picked = line.querySelector(".gap-button:not([hidden])");
