@@ -18,7 +18,8 @@ DESKTOP = (1366, 768)
 # The page's buttons that post a legal action and that a person could press now: shown and enabled.
 PRESSABLE = """
 return [...document.querySelectorAll('#board button[data-action]')]
-  .filter((b) => !b.disabled && b.offsetParent !== null && !b.closest('[hidden]'));
+  .filter((b) => !b.disabled && b.offsetParent !== null && !b.closest('[hidden]'))
+  .map((b) => [b, b.dataset.action]);
 """
 # Every element that carries an action, shown or not.
 CARRIED = "return [...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action);"
@@ -87,7 +88,7 @@ def play_to_end(driver, choose, limit=600, timeout=300):
         if not buttons:
             time.sleep(0.05)
             continue
-        button = choose(buttons)
+        button = choose([(element, json.loads(action)) for element, action in buttons])
         try:
             button.click()
         except StaleElementReferenceException:
@@ -105,13 +106,9 @@ def stale(element):
         return True
 
 
-def first_gap_or_any(buttons):
-    return buttons[0]
-
-
 def at_random(seed):
     chooser = random.Random(seed)
-    return lambda buttons: chooser.choice(buttons)
+    return lambda buttons: chooser.choice(buttons)[0]
 
 
 def prefer(kinds, seed=0):
@@ -119,11 +116,10 @@ def prefer(kinds, seed=0):
     chooser = random.Random(seed)
 
     def choose(buttons):
-        typed = [(json.loads(b.get_attribute("data-action"))["type"], b) for b in buttons]
         for kind in kinds:
-            some = [b for t, b in typed if t == kind]
+            some = [element for element, action in buttons if action["type"] == kind]
             if some:
                 return chooser.choice(some)
-        return chooser.choice(buttons)
+        return chooser.choice(buttons)[0]
 
     return choose
