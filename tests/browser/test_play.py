@@ -111,7 +111,7 @@ def test_a_person_plays_against_a_bot_to_the_end_through_the_page(page, live_ser
     assert pressed > 0
     game = outcome_matches_the_api(page, live_server.url, gid)
     if game_type == "lost-cities":
-        scores = [cell.text for cell in page.find_elements(By.CSS_SELECTOR, "#outcome td.score")]
+        scores = [cell.text for cell in page.find_elements(By.CSS_SELECTOR, "#outcome > table.standings td.score")]
         assert scores == [str(s["score"]) for s in game["outcome"]["standings"]]
     shot(page, f"play-{game_type}-over-desktop")
     shot(page, f"play-{game_type}-over-phone", PHONE)
