@@ -45,7 +45,9 @@ export async function showLobby(main) {
     create.append(h("p", { class: "problem", text: problemText(types.problem) }));
     return;
   }
-  drawCreate(create, types.data.game_types, decks.ok ? decks.data.decks : []);
+  const order = ["timeline", "chronology", "lost-cities", "ticket-to-ride-europe", "around-the-world"];
+  const listed = [...types.data.game_types].sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
+  drawCreate(create, listed, decks.ok ? decks.data.decks : []);
   drawMine(mine);
   drawOpen(open);
 }
