@@ -45,7 +45,9 @@ export async function showLobby(main) {
     create.append(h("p", { class: "problem", text: problemText(types.problem) }));
     return;
   }
-  drawCreate(create, types.data.game_types, decks.ok ? decks.data.decks : []);
+  const order = ["timeline", "chronology", "lost-cities", "ticket-to-ride-europe", "around-the-world"];
+  const listed = [...types.data.game_types].sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
+  drawCreate(create, listed, decks.ok ? decks.data.decks : []);
   drawMine(mine);
   drawOpen(open);
 }
@@ -292,9 +294,14 @@ async function drawMine(panel) {
   }
   /** @type {Record<string, any>} */
   let statuses = {};
-  const many = await call("POST", "/v1/games/status", {
-    body: { games: ids.map((id) => ({ id, token: seats[id].token })) },
-  });
+  // Servers before the many-games call answer its POST with 405, which a browser logs as an error: ask first.
+  const allowed = await fetch("/v1/games/status", { method: "OPTIONS" }).then(
+    (answer) => (answer.headers.get("Allow") || "").includes("POST"),
+    () => false,
+  );
+  const many = allowed
+    ? await call("POST", "/v1/games/status", { body: { games: ids.map((id) => ({ id, token: seats[id].token })) } })
+    : { ok: false, data: null };
   if (many.ok && many.data && Array.isArray(many.data.games)) {
     for (const game of many.data.games) statuses[game.id] = game;
   } else {

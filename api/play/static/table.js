@@ -101,6 +101,13 @@ class TableView {
     /** @type {ReturnType<typeof setInterval> | 0} */
     this.ticker = 0;
     this.offset = 0;
+    this.status = h("p", { class: "turn-status", id: "turn-status", "aria-live": "polite" });
+    this.players = h("ul", { class: "players", id: "players", "aria-label": t("players") });
+    this.root = h("section", { class: "board", id: "board", "aria-label": t("board") });
+    this.controls = h("div", { class: "controls", id: "controls" });
+    this.outcome = h("section", { class: "outcome", id: "outcome", hidden: true });
+    this.log = h("ol", { class: "log", id: "log", "aria-live": "polite" });
+    this.dialog = h("dialog", { id: "confirm" });
     this.build();
   }
 
@@ -115,13 +122,6 @@ class TableView {
   build() {
     clear(this.main);
     document.title = `${gameTitle(this.game.type)} · deskovka`;
-    this.status = h("p", { class: "turn-status", id: "turn-status", "aria-live": "polite" });
-    this.players = h("ul", { class: "players", id: "players", "aria-label": t("players") });
-    this.root = h("section", { class: "board", id: "board", "aria-label": t("board") });
-    this.controls = h("div", { class: "controls", id: "controls" });
-    this.outcome = h("section", { class: "outcome", id: "outcome", hidden: true });
-    this.log = h("ol", { class: "log", id: "log", "aria-live": "polite" });
-    this.dialog = h("dialog", { id: "confirm" });
     this.main.append(
       h("div", { class: "table-page" }, [
         h("div", { class: "table-head" }, [

@@ -124,7 +124,7 @@ function drawDice(table) {
   for (const colour of view.roll.colours) {
     const at = open.colours.indexOf(colour);
     if (at >= 0) open.colours.splice(at, 1);
-    dice.append(h("span", { class: `die colour-die lc-${colour} ${at < 0 ? "used" : ""}`, title: colour, "aria-label": colour, text: symbol(colour) }));
+    dice.append(h("span", { class: `die colour-die lc-${colour} ${at < 0 ? "used" : ""}`, title: named(table, colour), role: "img", "aria-label": named(table, colour), text: symbol(colour) }));
   }
   for (const number of view.roll.numbers) {
     const at = open.numbers.indexOf(number);
@@ -135,7 +135,7 @@ function drawDice(table) {
   const said = choice
     ? choice.type === "refuse"
       ? t("lc_active_refused", { name: table.seatName(view.active) })
-      : t("lc_active_took", { name: table.seatName(view.active), colour: choice.colour, number: choice.number })
+      : t("lc_active_took", { name: table.seatName(view.active), colour: named(table, choice.colour), number: choice.number })
     : null;
   return h("div", { class: "lc-roll" }, [h("h2", { text: t("lc_dice") }), dice, said ? h("p", { class: "help", text: said }) : null]);
 }

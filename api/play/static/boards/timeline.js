@@ -15,11 +15,11 @@ const lastBoxed = new Map();
  * @param {any} card
  * @param {string} [extra]
  */
-function cardFace(card, extra = "") {
+function cardFace(card, extra = "", theme = card.theme) {
   return h("div", { class: `tl-card theme-${card.theme} ${extra}`, "data-card": card.id }, [
     card.label ? h("span", { class: "tl-key", text: card.label }) : null,
     h("span", { class: "tl-title", text: card.title }),
-    h("span", { class: "tl-theme", text: card.theme }),
+    h("span", { class: "tl-theme", text: theme }),
   ]);
 }
 
@@ -74,7 +74,7 @@ export function drawBoard(root, table) {
   };
   line.append(gapSlot(0));
   cards.forEach((/** @type {any} */ card, /** @type {number} */ index) => {
-    line.append(h("li", { class: "tl-slot" }, [cardFace(card)]));
+    line.append(h("li", { class: "tl-slot" }, [cardFace(card, "", table.name("themes", card.theme))]));
     line.append(gapSlot(index + 1));
   });
 
@@ -91,7 +91,7 @@ export function drawBoard(root, table) {
         "aria-pressed": String(card.id === selected),
         "data-pick": card.id,
         disabled: !can,
-      }, [cardFace(card)]);
+      }, [cardFace(card, "", table.name("themes", card.theme))]);
       pick.addEventListener("click", () => {
         chosen.set(id, card.id);
         for (const gap of root.querySelectorAll(".gap-button")) {
@@ -132,10 +132,11 @@ export function drawBoard(root, table) {
 
   const boxed = lastBoxed.get(id);
   const boxBox = boxed
-    ? h("div", { class: "tl-boxed" }, [h("span", { text: t("tl_last_boxed") }), cardFace(boxed, "small")])
+    ? h("div", { class: "tl-boxed" }, [h("span", { text: t("tl_last_boxed") }), cardFace(boxed, "small", table.name("themes", boxed.theme))])
     : null;
 
-  root.append(facts, h("div", { class: "tl-scroll" }, [line]), handBox);
+  root.append(facts, h("div", { class: "tl-scroll" }, [line]));
+  if (myHand) root.append(handBox);
   if (boxBox) root.append(boxBox);
   root.append(others);
   const picked = line.querySelector(".gap-button:not([hidden])");
