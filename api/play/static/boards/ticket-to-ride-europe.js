@@ -371,7 +371,7 @@ function drawTickets(table, byType) {
  * @param {Map<string, Action[]>} claims
  * @param {Map<string, Action[]>} stations
  * @param {string | null} openNow
- * @param {(what: string | null) => void} remember
+ * @param {(what: string) => void} remember
  */
 function fillChoices(table, box, claims, stations, openNow, remember) {
   const { t } = table;
