@@ -96,7 +96,7 @@ def test_the_map_draws_every_city_route_and_space_and_every_action_has_its_butto
     game = buttons_match_the_api(page, live_server.url, gid, token)
     claims = game["view"]["claims"]
     assert claims, "forty moves claim routes"
-    for route, owner in claims.items():
+    for route in claims:
         drawn = page.find_element(By.CSS_SELECTOR, f".ttr-map g.route[data-route='{route}']")
         assert "claimed" in drawn.get_attribute("class")
         assert len(drawn.find_elements(By.CSS_SELECTOR, "text.owner-mark")) == len(
