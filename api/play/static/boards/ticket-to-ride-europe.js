@@ -22,6 +22,8 @@ export const COLOURS = {
   grey: "#a9a9a4",
   locomotive: "#8a6d3b",
 };
+/** A way to pay is a small button named by its cards, in a group named by its route or city. */
+const SMALL = { class: "small" };
 /** Room above the drawing for the names of the northernmost cities. */
 const TOP = 24;
 /** Which route or city has its choices open, per game. @type {Map<string, string>} */
@@ -379,12 +381,17 @@ function fillChoices(table, box, claims, stations, openNow, remember) {
   const routes = routesById(table);
   const view = table.view.view;
   /**
+   * One route's or city's ways to pay, under a summary; the group's name says what its buttons do.
    * @param {string} what
    * @param {string} summary
    * @param {HTMLElement[]} buttons
+   * @param {string} doing
    */
-  const choice = (what, summary, buttons) => {
-    const details = h("details", { "data-choice": what }, [h("summary", { text: summary }), h("div", { class: "buttons" }, buttons)]);
+  const choice = (what, summary, buttons, doing) => {
+    const details = h("details", { "data-choice": what }, [
+      h("summary", { text: summary }),
+      h("div", { class: "buttons", role: "group", "aria-label": doing }, buttons),
+    ]);
     details.open = openNow === what;
     details.addEventListener("toggle", () => {
       if (details.open) remember(what);
@@ -403,7 +410,8 @@ function fillChoices(table, box, claims, stations, openNow, remember) {
         choice(
           `route:${id}`,
           `${routeName(table, route)} (${tags.join(", ")})`,
-          actions.map((a) => actionButton(table, a, payWords(table, String(a.colour), route.length, Number(a.locomotives)), { class: "small", title: `${t("ttr_claim")} ${routeName(table, route)}: ${payWords(table, String(a.colour), route.length, Number(a.locomotives))}` })),
+          actions.map((a) => actionButton(table, a, payWords(table, String(a.colour), route.length, Number(a.locomotives)), SMALL)),
+          `${t("ttr_claim")} ${routeName(table, route)}`,
         ),
       );
     }
@@ -419,7 +427,8 @@ function fillChoices(table, box, claims, stations, openNow, remember) {
         choice(
           `city:${id}`,
           city(table, id),
-          actions.map((a) => actionButton(table, a, payWords(table, String(a.colour), cost, Number(a.locomotives)), { class: "small", title: `${t("ttr_station_at", { city: city(table, id) })}: ${payWords(table, String(a.colour), cost, Number(a.locomotives))}` })),
+          actions.map((a) => actionButton(table, a, payWords(table, String(a.colour), cost, Number(a.locomotives)), SMALL)),
+          t("ttr_station_at", { city: city(table, id) }),
         ),
       );
     }
