@@ -162,7 +162,7 @@ def press(driver, button):
 
 
 # The ways to pay for the route picked on the map: the buttons of the one open choice.
-OPENED = "return [...document.querySelectorAll('.ttr-choices details[open] button[data-action]:enabled')];"
+OPENED = "return [...document.querySelectorAll('.ttr-choices .buttons:not([hidden]) button[data-action]:enabled')];"
 
 
 def claim_on_the_map(driver, chooser):

@@ -1,6 +1,6 @@
 // Ticket to Ride: Europe: the map (cities, every route as its row of spaces, tunnels, ferries, claims, stations), my
 // train cards, the face-up cards and the pile, my tickets, and every legal action as a button: a route's ways to pay
-// open from the route on the map, a station's from its city.
+// open from the route on the map (or its line in the list), a station's from its city.
 import { actionButton } from "../action_button.js";
 import { h, svg } from "../dom.js";
 import { SEAT_COLOURS, SEAT_SHAPES, seatMark } from "../players.js";
@@ -79,14 +79,21 @@ export function drawBoard(root, table) {
   const key = String(game.id);
 
   const choices = h("div", { class: "ttr-choices" });
-  const open = (/** @type {string} */ what) => {
-    opened.set(key, what);
-    for (const node of choices.querySelectorAll("details[data-choice]")) {
-      if (!(node instanceof HTMLDetailsElement)) continue;
-      node.open = node.dataset.choice === what;
-      if (node.open) {
+  /** Show one route's or city's ways to pay (the others closed), and put the focus on its first. */
+  const open = (/** @type {string | null} */ what, focus = true) => {
+    if (what !== null) opened.set(key, what);
+    else opened.delete(key);
+    for (const node of choices.querySelectorAll("[data-choice]")) {
+      if (!(node instanceof HTMLElement)) continue;
+      const shown = node.dataset.choice === what;
+      const toggle = node.querySelector(".choice-toggle");
+      const ways = node.querySelector(".buttons");
+      if (toggle) toggle.setAttribute("aria-expanded", String(shown));
+      if (ways instanceof HTMLElement) ways.hidden = !shown;
+      node.classList.toggle("open", shown);
+      if (shown && focus) {
         node.scrollIntoView({ block: "nearest" });
-        const first = node.querySelector("button");
+        const first = ways && ways.querySelector("button");
         if (first instanceof HTMLElement) first.focus();
       }
     }
@@ -105,7 +112,7 @@ export function drawBoard(root, table) {
       ]),
     ]),
   );
-  fillChoices(table, choices, claims, stations, opened.get(key) || null, (what) => opened.set(key, what));
+  fillChoices(table, choices, claims, stations, opened.get(key) || null, open);
 }
 
 /**
@@ -373,9 +380,9 @@ function drawTickets(table, byType) {
  * @param {Map<string, Action[]>} claims
  * @param {Map<string, Action[]>} stations
  * @param {string | null} openNow
- * @param {(what: string) => void} remember
+ * @param {(what: string | null, focus?: boolean) => void} toggleChoice
  */
-function fillChoices(table, box, claims, stations, openNow, remember) {
+function fillChoices(table, box, claims, stations, openNow, toggleChoice) {
   const { t } = table;
   if (!claims.size && !stations.size) return;
   const routes = routesById(table);
@@ -388,15 +395,12 @@ function fillChoices(table, box, claims, stations, openNow, remember) {
    * @param {string} doing
    */
   const choice = (what, summary, buttons, doing) => {
-    const details = h("details", { "data-choice": what }, [
-      h("summary", { text: summary }),
-      h("div", { class: "buttons", role: "group", "aria-label": doing }, buttons),
-    ]);
-    details.open = openNow === what;
-    details.addEventListener("toggle", () => {
-      if (details.open) remember(what);
-    });
-    return details;
+    const shown = openNow === what;
+    const id = `ttr-ways-${what.replace(/[^A-Za-z0-9-]/g, "-")}`;
+    const toggle = h("button", { type: "button", class: "choice-toggle", "aria-expanded": String(shown), "aria-controls": id, text: summary });
+    const ways = h("div", { class: "buttons", id, role: "group", "aria-label": doing, hidden: !shown }, buttons);
+    toggle.addEventListener("click", () => toggleChoice(toggle.getAttribute("aria-expanded") === "true" ? null : what, false));
+    return h("div", { class: `ttr-choice${shown ? " open" : ""}`, "data-choice": what }, [toggle, ways]);
   };
   if (claims.size) {
     const list = h("div", { class: "ttr-choice-list" });
