@@ -94,7 +94,9 @@ def play_to_end(driver, choose, limit=600, timeout=300):
         except StaleElementReferenceException:
             continue  # the board was drawn again under the pointer (a bot moved): look again
         pressed += 1
-        wait(driver, lambda: finished(driver) or stale(button), 30)  # answered: the board is drawn anew
+        wait(
+            driver, lambda pressed_now=button: finished(driver) or stale(pressed_now), 30
+        )  # answered: the board is drawn anew
     return pressed
 
 

@@ -4,6 +4,7 @@ invitation link, a spectator sees the moves and no hand, the CSP holds and a hos
 
 import json
 import random
+import re
 
 import pytest
 from selenium import webdriver
@@ -81,7 +82,9 @@ def open_lobby_table(driver, base, game_type, name="Ann", options=None):
 def outcome_matches_the_api(driver, base, gid):
     game = api(base, f"/v1/games/{gid}")
     assert game["status"] == "finished"
-    seats = [int(row.get_attribute("data-seat")) for row in driver.find_elements(By.CSS_SELECTOR, "#outcome tr[data-seat]")]
+    seats = [
+        int(row.get_attribute("data-seat")) for row in driver.find_elements(By.CSS_SELECTOR, "#outcome tr[data-seat]")
+    ]
     assert seats == [standing["seat"] for standing in game["outcome"]["standings"]]
     names = {seat["seat"]: seat["name"] for seat in game["seats"]}
     heading = driver.find_element(By.ID, "outcome-heading").text
@@ -115,6 +118,13 @@ def test_a_person_plays_against_a_bot_to_the_end_through_the_page(page, live_ser
         assert scores == [str(s["score"]) for s in game["outcome"]["standings"]]
     shot(page, f"play-{game_type}-over-desktop")
     shot(page, f"play-{game_type}-over-phone", PHONE)
+    page.set_window_size(*DESKTOP)
+    if game_type == "timeline":  # play again: the same seats at a new table, and this browser holds its seat
+        page.find_element(By.ID, "rematch").click()
+        wait(page, lambda: game_id(page) != gid)
+        board_drawn(page, game_type)
+        assert api(live_server.url, f"/v1/games/{gid}")["rematch"] == game_id(page)
+        wait(page, lambda: page.find_element(By.ID, "board").get_attribute("data-seat") == "0")
     assert console_errors(page) == []
 
 
@@ -171,6 +181,18 @@ def test_every_legal_action_has_its_button_and_no_other(page, live_server, game_
     assert console_errors(page) == []
 
 
+def move_and_see(url, gid, players, spectator):
+    """The seat to act presses a gap; the other player's page and the spectator's show it in the log at once."""
+    acting = players[api(url, f"/v1/games/{gid}")["to_act"][0]]
+    watcher = next(driver for driver in players.values() if driver is not acting)
+    visible = "#board button[data-action]:not([hidden])"
+    wait(acting, lambda: acting.execute_script(f"return document.querySelectorAll('{visible}').length") > 0)
+    seen = {driver: len(driver.find_elements(By.CSS_SELECTOR, "#log li")) for driver in (watcher, spectator)}
+    acting.execute_script(f"return document.querySelector('{visible}')").click()
+    for driver, before in seen.items():
+        wait(driver, lambda d=driver, b=before: len(d.find_elements(By.CSS_SELECTOR, "#log li")) > b, 3)
+
+
 def test_a_friend_joins_by_the_invitation_link_and_a_spectator_sees_the_moves(page, live_server, tmp_path):
     base = page
     base.get(f"{live_server.url}/play?lang=en")
@@ -178,6 +200,7 @@ def test_a_friend_joins_by_the_invitation_link_and_a_spectator_sees_the_moves(pa
     base.find_element(By.CSS_SELECTOR, "button[data-type='timeline']").click()
     Select(base.find_element(By.CSS_SELECTOR, "#seat-list li:nth-child(2) select")).select_by_value("open")
     Select(base.find_element(By.ID, "option-hand_size")).select_by_value("3")
+    Select(base.find_element(By.ID, "clock")).select_by_value("300")
     base.find_element(By.ID, "create-table").click()
     wait(base, lambda: base.find_elements(By.CSS_SELECTOR, ".invite-link"))
     link = base.find_element(By.CSS_SELECTOR, ".invite-link").get_attribute("value")
@@ -204,16 +227,17 @@ def test_a_friend_joins_by_the_invitation_link_and_a_spectator_sees_the_moves(pa
         assert spectator.find_elements(By.CSS_SELECTOR, ".tl-hand") == []
 
         # two moves, one from each browser; the other browser and the spectator see each in the log
-        for mover, other in ((base, friend), (friend, base)):
-            game = api(live_server.url, f"/v1/games/{gid}")
-            acting = {0: base, 1: friend}[game["to_act"][0]]
-            watcher = friend if acting is base else base
-            wait(acting, lambda: acting.execute_script("return document.querySelectorAll('#board button[data-action]:not([hidden])').length") > 0)
-            before = len(spectator.find_elements(By.CSS_SELECTOR, "#log li"))
-            acting.execute_script("return document.querySelector('#board button[data-action]:not([hidden])')").click()
-            wait(watcher, lambda: len(watcher.find_elements(By.CSS_SELECTOR, "#log li")) > 0, 3)
-            wait(spectator, lambda: len(spectator.find_elements(By.CSS_SELECTOR, "#log li")) > before, 3)
+        for _ in range(2):
+            move_and_see(live_server.url, gid, {0: base, 1: friend}, spectator)
         assert "Bob" in spectator.find_element(By.ID, "players").text
+
+        # the clock of whoever must act counts down from the server's deadline
+        def clock():
+            return spectator.execute_script("return document.querySelector('#players .clock')?.textContent")
+
+        first = clock()
+        assert re.fullmatch(r"⏱ [0-5]:[0-5]\d", first or ""), first
+        wait(spectator, lambda: clock() != first, 3)
         shot(spectator, "play-timeline-spectator")
         assert console_errors(friend) == [] and console_errors(spectator) == []
     finally:
@@ -224,16 +248,38 @@ def test_a_friend_joins_by_the_invitation_link_and_a_spectator_sees_the_moves(pa
 
 def test_a_hostile_name_is_text_and_the_page_stays_on_its_host(page, live_server):
     hostile = '<img src=x onerror="document.title=1">'
-    created = api(live_server.url, "/v1/games", body={"type": "timeline", "seats": [{"name": hostile}, {"bot": "random"}]})
+    created = api(
+        live_server.url, "/v1/games", body={"type": "timeline", "seats": [{"name": hostile}, {"bot": "random"}]}
+    )
     gid, token = created["game"]["id"], created["tokens"][0]["token"]
     page.get(f"{live_server.url}/play/{gid}?lang=en#seat={token}")
     board_drawn(page, "timeline")
     assert hostile in page.find_element(By.ID, "players").text
     assert page.find_elements(By.CSS_SELECTOR, "#main img") == []
-    inline = page.execute_script("return [...document.scripts].filter((s) => !s.src && s.type !== 'application/json').length")
+    inline = page.execute_script(
+        "return [...document.scripts].filter((s) => !s.src && s.type !== 'application/json').length"
+    )
     assert inline == 0
+    page.find_element(By.ID, "resign").click()  # asks first
+    page.find_element(By.ID, "confirm-no").click()
+    assert api(live_server.url, f"/v1/games/{gid}")["status"] == "running"
+    page.find_element(By.ID, "resign").click()
+    page.find_element(By.ID, "confirm-yes").click()
+    wait(page, lambda: finished(page))
+    assert api(live_server.url, f"/v1/games/{gid}")["resigned"] == [0]
+    assert "resigned" in page.find_element(By.CSS_SELECTOR, "#players [data-player='0']").text
+
+    opened = api(live_server.url, "/v1/games", body={"type": "timeline", "seats": [{"name": "Ann"}, {"open": True}]})
+    other, its_token = opened["game"]["id"], opened["tokens"][0]["token"]
+    page.get(f"{live_server.url}/play/{other}?lang=en#seat={its_token}")
+    wait(page, lambda: page.find_elements(By.ID, "cancel-table"))
+    page.find_element(By.ID, "cancel-table").click()
+    page.find_element(By.ID, "confirm-yes").click()
+    wait(page, lambda: page.find_element(By.ID, "turn-status").text == "Table cancelled")
+    assert api(live_server.url, f"/v1/games/{other}")["status"] == "cancelled"
+
     page.get(f"{live_server.url}/play?lang=en")
     wait(page, lambda: page.find_elements(By.CSS_SELECTOR, "#my-games a"))
-    assert gid in page.find_element(By.CSS_SELECTOR, "#my-games a").get_attribute("href")
+    assert any(gid in link.get_attribute("href") for link in page.find_elements(By.CSS_SELECTOR, "#my-games a"))
     assert other_hosts(page, live_server.url) == set()
     assert console_errors(page) == []

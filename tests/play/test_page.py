@@ -37,7 +37,9 @@ def test_the_modules_and_styles_are_served_from_the_package(client):
 def test_every_module_writes_text_only_as_text():
     for module in STATIC.rglob("*.js"):
         code = module.read_text(encoding="utf-8")
-        assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|new Function|eval\(", code), module
+        assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|new Function|eval\(", code), (
+            module
+        )
 
 
 @pytest.mark.parametrize("lang", PAGE_LANGUAGES)
@@ -52,9 +54,16 @@ def test_every_language_has_every_word_of_the_shell_and_the_boards(lang):
         for key, value in english.items():
             # a plural text stays plural, and every {name} of the English is there in the translation
             assert isinstance(translated[key], type(value)), (lang, key)
-            for part, words in (value.items() if isinstance(value, dict) else [("", value)]):
-                other = translated[key].get(part, translated[key].get("other")) if isinstance(value, dict) else translated[key]
-                assert set(re.findall(r"\{(\w+)\}", words)) <= set(re.findall(r"\{(\w+)\}", other)) | {"count"}, (lang, key)
+            for part, words in value.items() if isinstance(value, dict) else [("", value)]:
+                other = (
+                    translated[key].get(part, translated[key].get("other"))
+                    if isinstance(value, dict)
+                    else translated[key]
+                )
+                assert set(re.findall(r"\{(\w+)\}", words)) <= set(re.findall(r"\{(\w+)\}", other)) | {"count"}, (
+                    lang,
+                    key,
+                )
     assert texts(lang)["language_name"]
 
 

@@ -40,5 +40,12 @@ def test_the_configuration_is_strict_and_checks_every_module():
 
 
 def test_the_modules_type_check_against_the_contract(tools):
-    npx("openapi-typescript", "../../openapi.yaml", "--default-non-nullable", "false", "-o", str(PLAY / "static" / "contract.d.ts"))
+    npx(
+        "openapi-typescript",
+        "../../openapi.yaml",
+        "--default-non-nullable",
+        "false",
+        "-o",
+        str(PLAY / "static" / "contract.d.ts"),
+    )
     npx("tsc", "-p", str(PLAY / "tsconfig.json"))
