@@ -26,11 +26,17 @@ export function placeName(table, id) {
 
 /** @param {Table} table @param {string} name an event card's kind */
 export function eventName(table, name) {
-  const named = table.name("cards", name);
+  const named = table.name("events", name);
   if (named !== name) return named;
   const key = `atw_event_${name}`;
   const text = table.t(key);
   return text === key ? name : text;
+}
+
+/** @param {Table} table @param {string} space an action space under the cards laid out */
+function spaceName(table, space) {
+  const named = table.name("spaces", space);
+  return named !== space ? named : table.t(`atw_space_${space}`);
 }
 
 /** @param {Table} table @param {{kind: string, days: number}} card */
@@ -226,7 +232,7 @@ function drawDisplay(table, byType) {
     const laid = view.display.find((/** @type {any} */ d) => d.space === space);
     const mine = takes.filter((a) => a.space === space);
     const cell = h("div", { class: `atw-space${laid ? "" : " empty"}`, "data-space": space }, [
-      h("h3", { text: t(`atw_space_${space}`) }),
+      h("h3", { text: spaceName(table, space) }),
       laid && laid.card ? h("span", { class: `atw-card ${laid.card.kind}`, text: cardWords(table, laid.card) }) : h("span", { class: "help", text: t("atw_space_empty") }),
     ]);
     const plain = mine.filter((a) => !a.use && a.location === undefined && a.discard === undefined);
@@ -234,8 +240,8 @@ function drawDisplay(table, byType) {
     const detective = mine.filter((a) => a.location !== undefined);
     const exchange = mine.filter((a) => a.discard !== undefined);
     const buttons = h("div", { class: "buttons" });
-    for (const a of used) buttons.append(actionButton(table, a, t("atw_take_and_use"), { class: "small primary", title: `${t("atw_take_and_use")}: ${t(`atw_space_${space}`)}` }));
-    for (const a of plain) buttons.append(actionButton(table, a, t("atw_take_only"), { class: "small", title: `${t("atw_take_only")}: ${t(`atw_space_${space}`)}` }));
+    for (const a of used) buttons.append(actionButton(table, a, t("atw_take_and_use"), { class: "small primary", title: `${t("atw_take_and_use")}: ${spaceName(table, space)}` }));
+    for (const a of plain) buttons.append(actionButton(table, a, t("atw_take_only"), { class: "small", title: `${t("atw_take_only")}: ${spaceName(table, space)}` }));
     cell.append(buttons);
     if (detective.length) {
       cell.append(
@@ -335,7 +341,7 @@ export function describe(event, table) {
   const who = typeof event.seat === "number" ? table.seatName(event.seat) : "";
   switch (event.type) {
     case "card_taken":
-      return t(event.used ? "atw_log_taken_used" : "atw_log_taken", { name: who, space: t(`atw_space_${event.space}`), card: cardWords(table, event) });
+      return t(event.used ? "atw_log_taken_used" : "atw_log_taken", { name: who, space: spaceName(table, event.space), card: cardWords(table, event) });
     case "travelled":
       return t("atw_log_travelled", { name: who, place: placeName(table, event.destination), count: event.days, total: event.total });
     case "detective_moved":
