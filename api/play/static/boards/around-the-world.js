@@ -13,7 +13,7 @@ import { LAND } from "./world-land.js";
 /** The band of the drawing shown: from 75 N to 17 S, where the route runs (board.json's units). */
 const TOP = 14;
 const SHOWN = 270;
-/** Names written under the marker (and its receipts) where neighbours' names would touch. */
+/** Names written under the marker, its receipts and its travellers, where neighbours' names would touch. */
 const NAME_BELOW = new Set(["calcutta"]);
 
 /** @param {Table} table @param {string} id */
@@ -104,7 +104,7 @@ function drawMap(table) {
     const { x, y } = board.places[id];
     const node = svg("g", { class: "place", "data-place": id, transform: `translate(${x} ${y})` });
     node.append(svg("circle", { r: 9, class: id === "london" ? "marker home" : "marker" }));
-    node.append(svg("text", { class: "place-name", y: NAME_BELOW.has(id) ? 46 : -14, "text-anchor": "middle" }, [document.createTextNode(placeName(table, id))]));
+    node.append(svg("text", { class: "place-name", y: NAME_BELOW.has(id) ? 66 : -14, "text-anchor": "middle" }, [document.createTextNode(placeName(table, id))]));
     const receipts = view.receipts[id];
     if (receipts) {
       let dx = -16;
@@ -138,8 +138,8 @@ function drawMap(table) {
     const at = board.places[player.location];
     const n = stacked.get(player.location) || 0;
     stacked.set(player.location, n + 1);
-    const x = at.x - 18 - (n % 3) * 15;
-    const y = at.y + Math.floor(n / 3) * 15;
+    const x = at.x + ((n % 3) - 1) * 15;
+    const y = at.y + 38 + Math.floor(n / 3) * 15;
     travellers.append(
       svg("g", { class: "traveller", "data-traveller": player.seat, transform: `translate(${x} ${y})` }, [
         svg("circle", { r: 7, fill: SEAT_COLOURS[player.seat % 8] }),
