@@ -197,7 +197,10 @@ function drawMap(table, claims, stations, open) {
     const node = svg("g", { class: `city${buildable ? " buildable" : ""}`, "data-city": id, transform: `translate(${x} ${y})` });
     node.append(svg("circle", { r: 11, class: "marker" }));
     const name = city(table, id);
-    node.append(svg("text", { class: "city-name", x: 0, y: -16, "text-anchor": "middle" }, [document.createTextNode(name)]));
+    // names by the drawing's edges run inwards, so that none is cut off
+    const edge = x > board.width - 70 ? "end" : x < 70 ? "start" : "middle";
+    const dx = edge === "end" ? 12 : edge === "start" ? -12 : 0;
+    node.append(svg("text", { class: "city-name", x: dx, y: -16, "text-anchor": edge }, [document.createTextNode(name)]));
     if (owner !== undefined) {
       node.append(
         svg("path", { class: "station", d: "M-9 9 L0 -2 L9 9 Z", fill: SEAT_COLOURS[owner % 8], transform: "translate(0 4)" }),
