@@ -4,7 +4,7 @@
 import { actionButton } from "../action_button.js";
 import { h, svg } from "../dom.js";
 import { SEAT_COLOURS, SEAT_SHAPES, seatMark } from "../players.js";
-import { legalActions, useStyle } from "./kit.js";
+import { keepScroll, legalActions, useStyle } from "./kit.js";
 import { LAND } from "./world-land.js";
 
 /** @typedef {import("../action_button.js").Table} Table */
@@ -61,9 +61,10 @@ export function drawBoard(root, table) {
     const kind = String(action.type);
     byType.set(kind, [...(byType.get(kind) || []), action]);
   }
+  const mapBox = h("div", { class: "atw-map-box" }, [drawMap(table)]);
   root.append(
     h("div", { class: "atw" }, [
-      h("div", { class: "atw-map-box" }, [drawMap(table)]),
+      mapBox,
       h("div", { class: "atw-panels" }, [
         drawTurn(table, byType),
         drawDisplay(table, byType),
@@ -72,6 +73,11 @@ export function drawBoard(root, table) {
       ]),
     ]),
   );
+  // on a narrow screen the map scrolls: the first time, it shows where I stand (or London)
+  const view = table.view.view;
+  const me = view.players.find((/** @type {any} */ p) => p.seat === table.seat);
+  const board = table.type.data.board;
+  keepScroll(mapBox, `atw:${table.view.id}`, board.places[me ? me.location : "london"].x / board.width);
 }
 
 /**

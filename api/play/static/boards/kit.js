@@ -32,3 +32,28 @@ export function useStyle(path) {
   link.dataset.boardStyle = path;
   document.head.append(link);
 }
+
+/** Where each map box was scrolled to, by name: a redraw builds a new box, which should stay where the person left it. */
+const scrolled = new Map();
+
+/**
+ * Keep a scrolling map box where it was before the redraw (or, the first time, at `start` units from its left edge of
+ * the drawing, centred). Call it once the box is in the document.
+ * @param {HTMLElement} box
+ * @param {string} name
+ * @param {number} [start] a place on the drawing, as a share of its width (0..1), to centre the first time
+ */
+export function keepScroll(box, name, start) {
+  const saved = scrolled.get(name);
+  if (saved !== undefined) box.scrollLeft = saved;
+  else if (start !== undefined) {
+    const centre = () => {
+      if (!scrolled.has(name)) box.scrollLeft = Math.max(0, start * box.scrollWidth - box.clientWidth / 2);
+    };
+    centre();
+    // the board's stylesheet may still be on its way, and with it the map's width: centre again when it comes
+    const map = box.firstElementChild;
+    if (map) new ResizeObserver(centre).observe(map);
+  }
+  box.addEventListener("scroll", () => scrolled.set(name, box.scrollLeft), { passive: true });
+}

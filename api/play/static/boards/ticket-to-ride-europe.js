@@ -5,7 +5,7 @@ import { actionButton } from "../action_button.js";
 import { h, svg } from "../dom.js";
 import { SEAT_COLOURS, SEAT_SHAPES, seatMark } from "../players.js";
 import { LAND } from "./europe-land.js";
-import { legalActions, useStyle } from "./kit.js";
+import { keepScroll, legalActions, useStyle } from "./kit.js";
 
 /** @typedef {import("../action_button.js").Table} Table */
 /** @typedef {import("../action_button.js").Action} Action */
@@ -99,9 +99,10 @@ export function drawBoard(root, table) {
     }
   };
 
+  const mapBox = h("div", { class: "ttr-map-box" }, [drawMap(table, claims, stations, open)]);
   root.append(
     h("div", { class: "ttr" }, [
-      h("div", { class: "ttr-map-box" }, [drawMap(table, claims, stations, open)]),
+      mapBox,
       legend(table),
       h("div", { class: "ttr-panels" }, [
         drawTurn(table, byType),
@@ -113,6 +114,7 @@ export function drawBoard(root, table) {
     ]),
   );
   fillChoices(table, choices, claims, stations, opened.get(key) || null, open);
+  keepScroll(mapBox, `ttr:${key}`);
 }
 
 /**
