@@ -22,6 +22,7 @@ from api.http.resources import (
     games,
     health,
     leaving,
+    play,
     print_jobs,
     replay,
     seats,
@@ -88,6 +89,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.blp)
     app.register_blueprint(contract.blp)
     app.register_blueprint(desk.blp)
+    app.register_blueprint(play.blp)
     if app.config.get("MOVE_PATH", True):
         move_path.init_app(app)  # it answers plain moves before the other middleware
     refused.init_app(app)  # a client refused lately is refused again before anything else runs

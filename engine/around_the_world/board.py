@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).with_name("data")
-FILES = ("sources", "route", "travel_cards", "event_cards", "receipts", "supply")
+FILES = ("sources", "route", "travel_cards", "event_cards", "receipts", "supply", "board")
 KINDS = ("ship", "train")
 # Effects an event card can have on a leg; the others are played on their own or take effect at once.
 TRAVEL_EFFECTS = ("propeller_train", "submarine", "offer", "balloon", "elephant")

@@ -11,6 +11,7 @@ from engine.ticket_to_ride import view as views
 from engine.ticket_to_ride.board import Board, Route, board
 from engine.ticket_to_ride.bots import GreedyBot
 from engine.ticket_to_ride.cards import train_card
+from engine.ticket_to_ride.geometry import geometry
 from engine.ticket_to_ride.names import named
 from engine.ticket_to_ride.options import TicketToRideOptions
 from engine.ticket_to_ride.setup import set_up
@@ -168,5 +169,6 @@ class TicketToRide(Game):
             "routes": [route.public() for route in b.routes.values()],
             "tickets": [ticket.public() for ticket in b.tickets.values()],
             "components": b.components,
+            "board": geometry(),
             **named(b, language),
         }

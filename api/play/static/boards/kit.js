@@ -1,0 +1,59 @@
+// What the map boards share: the legal actions whichever form the view gives them in, and a board's own stylesheet.
+
+/** @typedef {import("../action_button.js").Action} Action */
+
+/**
+ * The seat's legal actions, exactly as `legal_actions` lists them; from `action_groups` when the view is grouped
+ * (each group expands to its action with every option of its varying field, in order).
+ * @param {any} game the view document
+ * @returns {Action[]}
+ */
+export function legalActions(game) {
+  if (Array.isArray(game.legal_actions)) return game.legal_actions;
+  if (!Array.isArray(game.action_groups)) return [];
+  return game.action_groups.flatMap((/** @type {any} */ group) =>
+    group.vary === null || group.vary === undefined
+      ? [group.action]
+      : group.options.map((/** @type {unknown} */ option) => ({ ...group.action, [group.vary]: option })),
+  );
+}
+
+/**
+ * Load a stylesheet of the page's own static folder once (a <link>, which the page's CSP allows).
+ * @param {string} path relative to the static folder, e.g. "boards/ticket-to-ride-europe.css"
+ */
+export function useStyle(path) {
+  const base = document.body.dataset.static || "/play/static/";
+  const href = `${base}${path}?v=${document.body.dataset.version || ""}`;
+  if (document.querySelector(`link[data-board-style="${path}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.boardStyle = path;
+  document.head.append(link);
+}
+
+/** Where each map box was scrolled to, by name: a redraw builds a new box, which should stay where the person left it. */
+const scrolled = new Map();
+
+/**
+ * Keep a scrolling map box where it was before the redraw (or, the first time, at `start` units from its left edge of
+ * the drawing, centred). Call it once the box is in the document.
+ * @param {HTMLElement} box
+ * @param {string} name
+ * @param {number} [start] a place on the drawing, as a share of its width (0..1), to centre the first time
+ */
+export function keepScroll(box, name, start) {
+  const saved = scrolled.get(name);
+  if (saved !== undefined) box.scrollLeft = saved;
+  else if (start !== undefined) {
+    const centre = () => {
+      if (!scrolled.has(name)) box.scrollLeft = Math.max(0, start * box.scrollWidth - box.clientWidth / 2);
+    };
+    centre();
+    // the board's stylesheet may still be on its way, and with it the map's width: centre again when it comes
+    const map = box.firstElementChild;
+    if (map) new ResizeObserver(centre).observe(map);
+  }
+  box.addEventListener("scroll", () => scrolled.set(name, box.scrollLeft), { passive: true });
+}
