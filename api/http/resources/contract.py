@@ -2,15 +2,17 @@
 
 import copy
 import re
+from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
-import swagger_ui_bundle
 import yaml
 from flask import Blueprint, Response, abort, current_app, json, send_from_directory
 
 from api.http.contract import game_contract, print_specs
 from api.http.resources import game_types
 from api.http.resources.decks import CsvDeckUploadSchema, DeckUploadSchema
+from api.http.resources.desk import POLICY
 
 blp = Blueprint("contract", __name__)
 
@@ -25,7 +27,17 @@ SPEC_KWARGS = {
     },
     "servers": [{"url": "/"}],
 }
-DOCS_ASSETS = {"swagger-ui.css", "swagger-ui-bundle.js"}
+# Swagger UI 5 (it reads OpenAPI 3.1) from the flask-swagger-ui package's files, and the page's own start script.
+SWAGGER_UI = Path(str(files("flask_swagger_ui") / "dist"))
+BROWSER = Path(__file__).parents[2] / "contract_browser"
+DOCS_ASSETS = {
+    "swagger-ui.css": SWAGGER_UI,
+    "swagger-ui-bundle.js": SWAGGER_UI,
+    "favicon-32x32.png": SWAGGER_UI,
+    "start.js": BROWSER,
+}
+# The pages' policy, but Swagger UI's stylesheet draws its icons as data: images.
+DOCS_POLICY = POLICY.replace("img-src 'self'", "img-src 'self' data:")
 PROBLEM_CONTENT = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
 # Any /v1 call may find the game store down (api/problems.py maps every store error to this).
 STORE_UNAVAILABLE = {
@@ -107,16 +119,23 @@ def openapi_json():
 
 @blp.get("/docs")
 def docs():
-    # Swagger UI from the swagger-ui-bundle package, served here: the page works offline and calls no other host.
-    page = """<!doctype html><html><head><meta charset="utf-8"><title>deskovka API</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+    # Served here, with no inline script: the page works offline and calls no other host.
+    page = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deskovka API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"><link rel="icon" href="/docs/assets/favicon-32x32.png">
+</head>
 <body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>SwaggerUIBundle({url: "/openapi.json", dom_id: "#ui", validatorUrl: null});</script></body></html>"""
-    return Response(page, mimetype="text/html")
+<script src="/docs/assets/start.js"></script></body></html>"""
+    response = Response(page, mimetype="text/html")
+    response.headers["Content-Security-Policy"] = DOCS_POLICY
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 @blp.get("/docs/assets/<path:name>")
 def docs_asset(name: str):
-    if name not in DOCS_ASSETS:
+    folder = DOCS_ASSETS.get(name)
+    if folder is None:
         abort(404)
-    return send_from_directory(swagger_ui_bundle.swagger_ui_path, name, max_age=86400)
+    response = send_from_directory(folder, name, max_age=86400)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
