@@ -68,6 +68,7 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         choices=LANGUAGES,
         help="language of the card texts (default: en; --lang is its old name)",
     )
+    _part_options(deck)
     deck.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: DECK.pdf)")
     deck.set_defaults(func=run_deck)
     calibration = commands.add_parser(
@@ -137,6 +138,37 @@ def _reference_command(commands: Any) -> None:
     reference.set_defaults(func=run_reference)
 
 
+def _part_options(parser: argparse.ArgumentParser) -> None:
+    """The part of a deck to print, as a print spec's `part` (and a Timeline table's option) takes it."""
+    part = parser.add_argument_group(
+        "part of the deck", "print only some cards; the same part plays as a Timeline table's `part` option"
+    )
+    part.add_argument("--themes", type=_ids, metavar="A,B", help="only cards of these themes, e.g. art,music")
+    part.add_argument("--cards", type=_ids, metavar="ID,ID|@FILE", help="only these cards (ids, or a file of ids)")
+    part.add_argument("--without", type=_ids, metavar="ID,ID|@FILE", help="never these cards (e.g. last week's)")
+    part.add_argument("--count", type=int, metavar="N", help="choose N cards, spread over the themes and years")
+    part.add_argument("--seed", type=int, metavar="S", help="with --count: which choice (default: 1)")
+    part.add_argument(
+        "--write-ids", metavar="FILE", help="also write the printed cards' ids, one a line (next week: --without @FILE)"
+    )
+
+
+def _ids(text: str) -> list[str]:
+    """Comma-separated names, or @FILE: a file of them, one a line or comma-separated."""
+    if text.startswith("@"):
+        try:
+            text = Path(text[1:]).read_text(encoding="utf-8").replace("\n", ",")
+        except OSError as error:
+            raise argparse.ArgumentTypeError(f"cannot read {text[1:]}: {error.strerror}") from None
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def part_of_args(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The part the command line asks for, or None for the whole deck."""
+    part = {key: getattr(args, key) for key in ("themes", "cards", "without", "count", "seed")}
+    return {key: value for key, value in part.items() if value is not None} or None
+
+
 def _layout_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", default="a4", choices=tuple(PAPERS), type=str.lower, help="paper (default: a4)")
     parser.add_argument(
@@ -196,9 +228,28 @@ def run_deck(args: argparse.Namespace) -> int:
         name = Path(args.deck).stem
         args.deck = deck.id
     spec = {**_common(args), "kind": "deck", "deck": args.deck, "language": args.language}
+    if (part := part_of_args(args)) is not None:
+        spec["part"] = part
     if args.bleed is not None:
         spec["bleed"] = args.bleed
-    return _write(spec, Path(args.output or f"{name}.pdf"))
+    written = _write(spec, Path(args.output or f"{name}.pdf"))
+    if written == 0 and args.write_ids:
+        return _write_ids(spec, Path(args.write_ids))
+    return written
+
+
+def _write_ids(spec: dict[str, Any], path: Path) -> int:
+    from engine.decks.part import part_of
+    from engine.decks.store import get_deck
+
+    cards = part_of(get_deck(spec["deck"]), spec.get("part")).cards
+    try:
+        path.write_text("".join(f"{card.id}\n" for card in cards), encoding="utf-8")
+    except OSError as error:
+        print(f"{PROG}: error: cannot write {path}: {error.strerror}", file=sys.stderr)
+        return 1
+    print(f"wrote {path} ({len(cards)} card ids)", file=sys.stderr)
+    return 0
 
 
 def _deck_file(path: Path, title: str | None, kind: str) -> Any:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.decks import store
 from engine.decks.model import Deck, pick_language
+from engine.decks.part import part_of
 from printing.faces import face_layout
 from printing.images import picture_header, print_pixels
 from printing.sheet import plan_sheet
@@ -70,7 +71,7 @@ class Cost:
 def estimate(spec: Mapping[str, Any], deck: Deck | None = None) -> Cost:
     """Estimate a normalised spec (see `printing.validate`); `deck` stands in for its "deck" id."""
     if spec["kind"] == "deck":
-        return deck_cost(deck or store.get_deck(spec["deck"]), spec)
+        return deck_cost(part_of(deck or store.get_deck(spec["deck"]), spec.get("part")), spec)
     if spec["kind"] == "score-sheets":
         pages = math.ceil(spec["count"] / spec["per_page"])
         return Cost(pages, seconds=FIXED + spec["count"] * PER_SCORE_SHEET)

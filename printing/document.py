@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from engine.decks.model import Card, Deck, pick_language
+from engine.decks.part import part_of
 from printing.faces import draw_face
 from printing.fonts import REGULAR, register_fonts
 from printing.sheet import Rect, Segment, SheetPlan, bounds, plan_sheet
@@ -45,6 +46,7 @@ def render_deck(deck: Deck, options: Mapping[str, Any] | None = None, progress: 
     :raises SpecError: for invalid options.
     """
     spec = validate({**(options or {}), "kind": "deck"}, deck=deck)
+    deck = part_of(deck, spec.get("part"))
     plan = plan_sheet(to_options(spec))
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, plan, pick_language(deck.title, spec["language"]))

@@ -5,6 +5,7 @@ from typing import Any
 
 from engine.decks import store
 from engine.decks.model import LANGUAGES, Deck
+from engine.decks.part import part_of, read_part
 from printing.faces import MIN_SIZE, FaceTooSmall, face_layout, titles_too_long
 from printing.fonts import missing_glyphs
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS, PrintOptions, card_size
@@ -14,7 +15,7 @@ from printing.themes import POWERS
 from printing.translations import GAMES
 
 KINDS = ("deck", "calibration", "score-sheets", "reference")
-KEYS = ("kind", "deck", "paper", "size", "duplex", "bleed", "back_offset", "language")
+KEYS = ("kind", "deck", "part", "paper", "size", "duplex", "bleed", "back_offset", "language")
 SCORE_SHEET_KEYS = ("kind", "count", "per_page", "paper", "language", "names", "game_number")
 REFERENCE_KEYS = ("kind", "game", "language", "size", "paper", "duplex", "back_offset")
 # The old name of `language`, still read (deprecated): specs queued before the rename, and older clients.
@@ -65,6 +66,12 @@ def validate(spec: Any, deck: Deck | None = None, deck_later: bool = False) -> d
     }
     if out["kind"] == "deck":
         out["deck"] = deck.id if deck is not None else _deck_id(spec.get("deck"), problems, deck_later)
+        if spec.get("part") is not None:
+            known = deck or (None if deck_later or problems else store.find_deck(out["deck"]))
+            out["part"], part_problems = read_part(spec["part"], known)
+            problems += part_problems
+    elif spec.get("part") is not None:
+        problems.append("part: only a deck has parts")
     if not problems:
         options = to_options(out)
         try:
@@ -72,7 +79,9 @@ def validate(spec: Any, deck: Deck | None = None, deck_later: bool = False) -> d
         except SheetError as error:
             problems.append(str(error))
     if not problems and out["kind"] == "deck" and not deck_later:
-        problems += _face_problems(to_options(out).card, deck or store.find_deck(out["deck"]), out["language"])
+        whole = deck or store.find_deck(out["deck"])
+        printed = part_of(whole, out.get("part")) if whole is not None else None
+        problems += _face_problems(to_options(out).card, printed, out["language"])
     if problems:
         raise SpecError(problems)
     return out

@@ -4,6 +4,7 @@ from marshmallow import Schema, ValidationError, fields
 
 from engine.core.schema import first_seat
 from engine.core.words import language_option
+from engine.decks.part import PartSchema
 
 # Later printings deal by player count; the rules documents deal 4 to everyone.
 HAND_BY_PLAYERS = {2: 6, 3: 6, 4: 5, 5: 5, 6: 4, 7: 4, 8: 4}
@@ -31,6 +32,11 @@ class TimelineOptions(Schema):
             "description": 'Cards dealt to each player: 1-10, or "by_players" (6 for 2-3, 5 for 4-5, 4 for 6-8).',
             "oneOf": [{"type": "integer", "minimum": 1, "maximum": 10}, {"type": "string", "enum": ["by_players"]}],
         },
+    )
+    part = fields.Nested(
+        PartSchema,
+        allow_none=True,
+        metadata={"description": "Play with only part of the deck (as a print spec's part prints it); null: all."},
     )
     language = language_option("The language of the card titles (English where a card lacks it) and of the names.")
     first = first_seat()

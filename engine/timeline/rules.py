@@ -18,6 +18,7 @@ from engine.core.rng import Rng
 from engine.core.words import named
 from engine.decks import builtin_decks, get_deck
 from engine.decks.model import Deck
+from engine.decks.part import PartError, choose
 from engine.timeline import schemas
 from engine.timeline.bots import TimelineHitRateBot
 from engine.timeline.options import TimelineOptions, hand_size
@@ -86,13 +87,20 @@ class Timeline(Game):
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         deck = get_deck(options["deck"])
         per_hand = hand_size(options["hand_size"], players)
-        if players * per_hand + 1 > len(deck.cards):
+        try:
+            cards = choose(deck, options.get("part"))
+        except PartError as error:
             raise InvalidOptions(
-                f"Deck {deck.id!r} has {len(deck.cards)} cards: too few for {players} hands of {per_hand}.",
+                f"The part of deck {deck.id!r} is not valid.", errors={"part": error.problems}
+            ) from None
+        if players * per_hand + 1 > len(cards):
+            raise InvalidOptions(
+                f"Deck {deck.id!r} has {len(cards)} cards: too few for {players} hands of {per_hand}.",
                 errors={"hand_size": ["Too many cards for this deck."]},
             )
         rng = Rng(seed)
-        pile = new_pile(None, len(deck.cards))
+        # The whole deck's pile is kept as null; a part's as its cards.
+        pile = new_pile(None if len(cards) == len(deck.cards) else cards, len(cards))
         hands = [[draw_top(pile, rng) for _ in range(per_hand)] for _ in range(players)]
         return {
             "deck": deck.id,

@@ -10,6 +10,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from engine.decks.model import LANGUAGES
+from engine.decks.part import PartSchema
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
 from printing.spec import (
     COUNT_RANGE,
@@ -91,6 +92,11 @@ class DeckPrintSpec(Schema):
     deck = fields.String(
         required=True,
         metadata={"description": "A built-in deck's id or an uploaded deck's.", "example": "timeline-classic"},
+    )
+    part = fields.Nested(
+        PartSchema,
+        allow_none=True,
+        metadata={"description": "Print only part of the deck (the same part plays as Timeline's `part` option)."},
     )
     paper = _paper()
     size = _card_size()
