@@ -26,7 +26,7 @@ TTR = get_game("ticket-to-ride-europe")
 def views(games: int) -> list[tuple[dict, int]]:
     """(state, seat) for every turn of `games` greedy five-player games, then their last ten with 20 cards more."""
     found, late = [], []
-    bot = TTR.bots["greedy"]()
+    bot = TTR.bots["medium"]()
     for seed in range(games):
         rng, match = Rng(seed), new_match(TTR.name, 5, {}, seed)
         game_views = []

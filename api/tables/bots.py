@@ -25,14 +25,14 @@ BOT_SECONDS = 0.05
 def make_bot(game_type: str, seat: dict[str, Any]) -> Bot:
     """:raises UnknownBot, InvalidOptions:"""
     game = get_game(game_type)
-    try:
-        bot_class = game.bots[seat["bot"]]
-    except KeyError:
+    level = game.bot_level(seat["bot"])
+    if level is None:
         raise UnknownBot(
-            f"{game.title} has no bot {seat['bot']!r}; it has {', '.join(sorted(game.bots))}.",
+            f"{game.title} has no bot {seat['bot']!r}; it has {', '.join(game.bots)}.",
             bot=seat["bot"],
-            choices=sorted(game.bots),
-        ) from None
+            choices=list(game.bots),
+        )
+    bot_class = game.bots[level]
     try:
         options = bot_class.options_schema().load(seat.get("bot_options") or {})
     except ValidationError as error:

@@ -98,7 +98,7 @@ def run_out(record: GameRecord, match: Match, now: int) -> tuple[Match, list[Eve
             match, new = runner.play(match, seat, {"type": RESIGN}, by="clock")
             events += new
         else:
-            bot = match.rules.bots["random"]()
+            bot = match.rules.bots["easy"]()
             for _ in range(TURN_MOVES):
                 rng = Rng(record.seed, counter=1_000_000_007 * (match.version + 1))
                 match, new = runner.play(match, seat, bot.choose(match.rules, match.state, seat, rng), by="clock")

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING
 
 from engine.around_the_world.board import Board
 from engine.around_the_world.travel import plans
-from engine.core.protocol import Action, Bot, State
+from engine.core.protocol import Action, Bot, Knowledge, State
 from engine.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -45,14 +45,16 @@ def threshold(board: Board, position: int) -> float:
 class GreedyBot(Bot):
     """Take the card that makes the next leg cheapest, travel when it is cheap or time presses, dodge the detective."""
 
-    name = "greedy"
+    name = "medium"
+    plans = True
     summary = (
         "Takes the card (and action) that makes its next leg cheapest, travels when the leg is cheap enough or "
         "others are ahead, uses the balloon, re-rolls high dice with gold and keeps the detective away."
     )
 
-    def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
-        actions = game.legal_actions(state, seat)
+    def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
+        state, seat, actions = known.seen, known.seat, known.actions
+        assert state is not None
         board: Board = game.board  # type: ignore[attr-defined]
         phase = state["phase"]
         if phase == "take":

@@ -13,6 +13,7 @@ from engine.around_the_world.phases import ACTION_TYPES, DISCARD, OVER, PHASE_AC
 from engine.around_the_world.rounds import next_turn
 from engine.around_the_world.setup import set_up
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.hidden import dealt_in_order
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
@@ -43,7 +44,8 @@ class AroundTheWorld(Game):
     min_players = 2
     max_players = 6
     options_schema = AroundTheWorldOptions
-    bots = {"random": RandomBot, "greedy": GreedyBot}
+    bots = {"easy": RandomBot, "medium": GreedyBot}
+    bot_aliases = {"random": "easy", "greedy": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.AroundTheWorldView
@@ -125,6 +127,9 @@ class AroundTheWorld(Game):
         if len(staying(state, state["players"])) == 1:
             final["decided_by"] = "resigned"
         return final
+
+    def seat_state(self, state: State, seat: int) -> State:
+        return dealt_in_order(self, state, seat)
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         return views.hidden_cards(state, seat)

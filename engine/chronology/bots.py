@@ -1,11 +1,11 @@
-"""Chronology bots: the server knows every year, so the sensible bot places at a hit rate it is told."""
+"""Chronology bots: a player's knowledge of dates is modelled by a hit rate, the bots' one open look at hidden years
+(of the top cards every player sees face up)."""
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from engine.chronology.table import cards_left, fits, pile, players, year_of
-from engine.core.bots import HitRateBot
-from engine.core.protocol import Action, State
+from engine.core.bots import HitRateBot, fits
+from engine.core.protocol import Action, Knowledge
 from engine.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -15,91 +15,121 @@ if TYPE_CHECKING:
 EASY = 1000
 
 
-def margin(state: State, seat: int, card: str) -> int:
-    """How many years lie between the card and its nearest neighbour in `seat`'s chronology (more: easier)."""
-    years = [year_of(state, c) for c in state["chronologies"][seat]]
-    year = year_of(state, card)
-    gap = bisect_left(years, year)
-    distances = [year - years[gap - 1]] if gap else []
-    distances += [years[gap] - year] if gap < len(years) else []
-    return min([*distances, EASY])
+class Table:
+    """The table as the seat sees it, with the years the knowledge model reads."""
 
+    def __init__(self, known: Knowledge) -> None:
+        view = known.view
+        self.known, self.seat, self.dates = known, known.seat, known.dates
+        self.phase, self.power = view["phase"], view["power"]
+        self.seats = [p["seat"] for p in view["players"]]
+        self.years = [[card["year"] for card in p["chronology"]] for p in view["players"]]
+        self.left = [p["cards_left"] for p in view["players"]]
+        self.chronology = [len(years) for years in self.years]
+        self.tops: dict[int | None, dict[str, str | None]] = {
+            p["seat"]: {s["colour"]: s["top"] and s["top"]["id"] for s in p["stacks"]} for p in view["players"]
+        }
+        self.tops[None] = {pile["colour"]: pile["top"] and pile["top"]["id"] for pile in view["common"]}
 
-def _standing(state: State, seat: int) -> tuple[int, int]:
-    return len(state["chronologies"][seat]), cards_left(state, seat)
+    def top(self, seat: int | None, colour: str) -> str:
+        card = self.tops[seat][colour]
+        assert card is not None
+        return card
 
+    def year(self, card: str) -> int:
+        year: int = self.dates[card]
+        return year
 
-def _top(state: State, seat: int | None, colour: str) -> str:
-    return pile(state, seat, colour)[-1]
+    def margin(self, seat: int, card: str) -> int:
+        """How many years lie between the card and its nearest neighbour in `seat`'s chronology (more: easier)."""
+        years = self.years[seat]
+        year = self.year(card)
+        gap = bisect_left(years, year)
+        distances = [year - years[gap - 1]] if gap else []
+        distances += [years[gap] - year] if gap < len(years) else []
+        return min([*distances, EASY])
+
+    def fits(self, seat: int, card: str, gap: int) -> bool:
+        return fits(self.years[seat], self.year(card), gap)
+
+    def standing(self, seat: int) -> tuple[int, int]:
+        return self.chronology[seat], self.left[seat]
+
+    def leader(self, with_cards: bool = False) -> int | None:
+        rivals = [s for s in self.seats if s != self.seat and (self.left[s] or not with_cards)]
+        return max(rivals, key=self.standing, default=None)
 
 
 class SensibleBot(HitRateBot):
     """Play the easiest top card, right with probability `hit_rate`; aim every power at the leader."""
 
-    name = "sensible"
+    name = "medium"
     summary = (
-        "Places its easiest card, correctly with probability hit_rate (0-1, default 0.7); discards the "
-        "leader's easy cards, hands the leader hard ones and swaps hard cards away."
+        "Places its easiest card, correctly with probability hit_rate (0-1, default 0.7), reading the years of the "
+        "top cards to model a player who knows that many; discards the leader's easy cards, hands the leader hard "
+        "ones and swaps hard cards away."
     )
 
-    def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
-        actions = game.legal_actions(state, seat)
-        if state["phase"] == "setup":
-            return self._start(state, seat, actions)
-        if state["phase"] == "play":
-            return self._place(state, seat, actions, rng)
+    def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
+        table = Table(known)
+        actions = known.actions
+        if table.phase == "setup":
+            return self._start(table, actions)
+        if table.phase == "play":
+            return self._place(table, actions, rng)
         uses = [a for a in actions if a["type"] != "skip"]
-        chosen = {"red": self._red, "beige": self._beige, "blue": self._blue}[state["power"]](state, seat, uses)
+        chosen = {"red": self._red, "beige": self._beige, "blue": self._blue}[table.power](table, uses)
         return chosen or {"type": "skip"}
 
-    def _start(self, state: State, seat: int, actions: list[Action]) -> Action:
+    def _start(self, table: Table, actions: list[Action]) -> Action:
         # The card starts the neighbour's chronology: the nearer its year to their cards, the harder they play.
-        neighbour = (seat + 1) % len(state["stacks"])
-        tops = [year_of(state, s[-1]) for s in state["stacks"][neighbour].values() if s]
+        neighbour = (table.seat + 1) % len(table.seats)
+        tops = [table.year(card) for card in table.tops[neighbour].values() if card]
 
         def closeness(action: Action) -> int:
-            year = year_of(state, _top(state, None, action["colour"]))
+            year = table.year(table.top(None, action["colour"]))
             return min(abs(year - top) for top in tops) if tops else 0
 
         return min(actions, key=closeness)
 
-    def _place(self, state: State, seat: int, actions: list[Action], rng: Rng) -> Action:
-        card = max({a["card"] for a in actions}, key=lambda c: (margin(state, seat, c), c))
+    def _place(self, table: Table, actions: list[Action], rng: Rng) -> Action:
+        seat = table.seat
+        card = max({a["card"] for a in actions}, key=lambda c: (table.margin(seat, c), c))
         mine = [a for a in actions if a["card"] == card]
-        right = [a["gap"] for a in mine if fits(state, seat, card, a["gap"])]
+        right = [a["gap"] for a in mine if table.fits(seat, card, a["gap"])]
         wrong = [a for a in mine if a["gap"] not in right]
         if rng.random() < self.hit_rate or not wrong:
-            return rng.choice([a for a in mine if a["gap"] in right])
+            chosen: Any = rng.choice([a for a in mine if a["gap"] in right])
+            return chosen
         # A miss is a near miss: one gap beside a right one.
         nearest = min(min(abs(a["gap"] - g) for g in right) for a in wrong)
-        return rng.choice([a for a in wrong if min(abs(a["gap"] - g) for g in right) == nearest])
+        chosen = rng.choice([a for a in wrong if min(abs(a["gap"] - g) for g in right) == nearest])
+        return chosen
 
-    def _leader(self, state: State, seat: int, with_cards: bool = False) -> int | None:
-        rivals = [s for s in players(state) if s != seat and (cards_left(state, s) or not with_cards)]
-        return max(rivals, key=lambda s: _standing(state, s), default=None)
-
-    def _red(self, state: State, seat: int, actions: list[Action]) -> Action | None:
-        leader = self._leader(state, seat, with_cards=True)
+    def _red(self, table: Table, actions: list[Action]) -> Action | None:
+        leader = table.leader(with_cards=True)
         if leader is None:
             return None
         aimed = [a for a in actions if a["seat"] == leader]
-        return max(aimed, key=lambda a: margin(state, leader, _top(state, leader, a["colour"])), default=None)
+        return max(aimed, key=lambda a: table.margin(leader, table.top(leader, a["colour"])), default=None)
 
-    def _beige(self, state: State, seat: int, actions: list[Action]) -> Action | None:
-        leader = self._leader(state, seat)
-        if leader is None or _standing(state, seat) > _standing(state, leader):
+    def _beige(self, table: Table, actions: list[Action]) -> Action | None:
+        seat, leader = table.seat, table.leader()
+        if leader is None or table.standing(seat) > table.standing(leader):
             mine = [a for a in actions if a["seat"] == seat]
-            return max(mine, key=lambda a: margin(state, seat, _top(state, None, a["colour"])), default=None)
+            return max(mine, key=lambda a: table.margin(seat, table.top(None, a["colour"])), default=None)
         theirs = [a for a in actions if a["seat"] == leader]
-        return min(theirs, key=lambda a: margin(state, leader, _top(state, None, a["colour"])), default=None)
+        return min(theirs, key=lambda a: table.margin(leader, table.top(None, a["colour"])), default=None)
 
-    def _blue(self, state: State, seat: int, actions: list[Action]) -> Action | None:
+    def _blue(self, table: Table, actions: list[Action]) -> Action | None:
+        seat = table.seat
+
         def gain(action: Action) -> int:
             other = next(s for s in action["seats"] if s != seat)
-            mine, theirs = _top(state, seat, action["colour"]), _top(state, other, action["colour"])
-            better = margin(state, seat, theirs) - margin(state, seat, mine)
+            mine, theirs = table.top(seat, action["colour"]), table.top(other, action["colour"])
+            better = table.margin(seat, theirs) - table.margin(seat, mine)
             if other is not None:
-                better += margin(state, other, theirs) - margin(state, other, mine)
+                better += table.margin(other, theirs) - table.margin(other, mine)
             return better
 
         swaps = [a for a in actions if a["type"] == "swap_tops" and seat in a["seats"]]

@@ -6,7 +6,18 @@ from engine.chronology import schemas
 from engine.chronology.bots import SensibleBot
 from engine.chronology.options import ChronologyOptions
 from engine.chronology.powers import MOVES, NAMES, NAMES_FILE, power_actions, power_name, use_power
-from engine.chronology.table import DATE_FIELDS, cards_left, colour_of, deck_of, fits, front, in_play, players, revealed
+from engine.chronology.table import (
+    DATE_FIELDS,
+    cards_left,
+    colour_of,
+    deck_of,
+    fits,
+    front,
+    in_play,
+    players,
+    revealed,
+    year_of,
+)
 from engine.core.cards import CardFaces
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
@@ -121,7 +132,8 @@ class Chronology(Game):
     min_players = 2
     max_players = 8
     options_schema = ChronologyOptions
-    bots = {"random": RandomBot, "sensible": SensibleBot}
+    bots = {"easy": RandomBot, "medium": SensibleBot}
+    bot_aliases = {"random": "easy", "sensible": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.ChronologyView
@@ -315,6 +327,11 @@ class Chronology(Game):
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
         return {card: DATE_FIELDS for card in in_play(state) if card not in seen}
+
+    def card_dates(self, state: State, seat: int) -> dict[str, Any]:
+        # The top card of every stack and common deck lies face up: the model reads their years.
+        piles = [*state["common"].values(), *(stack for stacks in state["stacks"] for stack in stacks.values())]
+        return {pile[-1]: year_of(state, pile[-1]) for pile in piles if pile}
 
     def event_table(self, state: State) -> dict[str, Any]:
         return {"deck": state["deck"], "deck_hash": state["deck_hash"], "language": state["language"]}

@@ -1,5 +1,6 @@
 """The protocol every game implements; states are JSON-safe dicts the core copies before `apply`."""
 
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import orjson
@@ -18,28 +19,53 @@ View = dict[str, Any]
 Outcome = dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Knowledge:
+    """All a bot decides from: what its seat may know, never the state.
+
+    `view` is the seat's view; `actions` its legal actions; `seen` (games whose bots plan on the rules) the seat's
+    state (`Game.seat_state`): the state's shape with every hidden thing dealt in a fixed order and the pile's
+    randomness replaced, so it carries no more than the view; `dates` (dated-card games, for the bots that model a
+    player's knowledge of dates and say so) the key of each card the view shows face up.
+    """
+
+    seat: int
+    view: View
+    actions: list[Action]
+    seen: State | None = None
+    dates: dict[str, Any] = field(default_factory=dict)
+
+
 class Bot:
-    """A seat played by the server: picks one of the legal actions."""
+    """A seat played by the server: picks one of the legal actions from what its seat may know."""
 
     name: ClassVar[str] = "bot"
     summary: ClassVar[str] = ""
     options_schema: ClassVar[type[Schema]] = NoOptions
+    # Whether the bot reads `Knowledge.dates` (the hit-rate model of a player's knowledge; listed in its summary),
+    # and whether it plans on the rules from `Knowledge.seen`.
+    reads_dates: ClassVar[bool] = False
+    plans: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         self.options = options
 
     def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
+        """The bot's action: the state stays here, the bot is handed only the seat's knowledge of it."""
+        return self.decide(game, game.knowledge(state, seat, dates=self.reads_dates, plans=self.plans), rng)
+
+    def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
         raise NotImplementedError
 
 
 class RandomBot(Bot):
     """Pick uniformly among the legal actions."""
 
-    name = "random"
-    summary = "Plays a uniformly random legal action."
+    name = "easy"
+    summary = "Plays a uniformly random legal action: for learning the rules."
 
-    def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
-        return rng.choice(game.legal_actions(state, seat))
+    def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
+        return rng.choice(known.actions)
 
 
 class Game:
@@ -50,7 +76,10 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_schema: ClassVar[type[Schema]]
-    bots: ClassVar[dict[str, type[Bot]]] = {"random": RandomBot}
+    # The bots by level, weakest first: `easy`, `medium`, `strong` in every game (engine.core.bots.LEVELS).
+    bots: ClassVar[dict[str, type[Bot]]] = {"easy": RandomBot}
+    # Older names of the levels, still accepted (seats stored with them keep playing).
+    bot_aliases: ClassVar[dict[str, str]] = {"random": "easy"}
     # Whether the rules start with the youngest player (else a table with open seats draws who starts).
     youngest_starts: ClassVar[bool] = False
     # The single source of the game's shapes: actions are checked against these before `apply`, and the tests
@@ -59,6 +88,11 @@ class Game:
     event_schemas: ClassVar[tuple[type[Schema], ...]]
     view_schema: ClassVar[type[Schema]]
     outcome_schema: ClassVar[type[Schema]]
+
+    def bot_level(self, name: str) -> str | None:
+        """The level a bot's name stands for (an older name: the level it became), None if the game has none."""
+        level = self.bot_aliases.get(name, name)
+        return level if level in self.bots else None
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         """Return the starting state for validated options."""
@@ -101,6 +135,26 @@ class Game:
     def view(self, state: State, seat: int | None) -> View:
         """Return all that `seat` (None: a spectator) may see, nothing more."""
         raise NotImplementedError
+
+    def seat_state(self, state: State, seat: int) -> State | None:
+        """The state as `seat` may know it (for bots that plan on the rules), or None where bots need none: hidden
+        cards dealt back in a fixed order, hidden choices undone, the randomness replaced. Two states that differ only
+        in what the seat cannot see give equal seat states."""
+        return None
+
+    def card_dates(self, state: State, seat: int) -> dict[str, Any]:
+        """The keys of the cards `seat` sees face up (the hit-rate bots' model of a player's knowledge of dates)."""
+        return {}
+
+    def knowledge(self, state: State, seat: int, dates: bool = False, plans: bool = False) -> Knowledge:
+        """What a bot of `seat` is handed (`dates` only for bots that model a player's knowledge of dates)."""
+        return Knowledge(
+            seat=seat,
+            view=self.view(state, seat),
+            actions=self.legal_actions(state, seat),
+            seen=self.seat_state(state, seat) if plans else None,
+            dates=self.card_dates(state, seat) if dates else {},
+        )
 
     def outcome(self, state: State) -> Outcome | None:
         """Return winners and standings once the game is over, else None."""

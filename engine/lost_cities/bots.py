@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.protocol import Action, Bot, State
+from engine.core.protocol import Action, Bot, Knowledge, State
 from engine.core.rng import Rng
 from engine.lost_cities import sheet as sheets
 from engine.lost_cities.layout import ARTEFACTS, DICE, Layout
@@ -127,11 +127,13 @@ class Projection:
 class GoodBot(Bot):
     """Start columns low and keep few open, use every arrow, race for bridges, double early, refuse for the dice."""
 
-    name = "good"
+    name = "medium"
     summary = "Values each choice by its projected points: starts low, uses arrows, races for bridges, doubles early."
+    plans = True
 
-    def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
-        actions = game.legal_actions(state, seat)
+    def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
+        state, seat, actions = known.seen, known.seat, known.actions
+        assert state is not None
         layout: Layout = game.layout  # type: ignore[attr-defined]
         projection = Projection(layout, state, seat)
         sheet = state["sheets"][seat]

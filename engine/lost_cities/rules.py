@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.hidden import FIXED_RNG
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
@@ -27,7 +28,8 @@ class LostCities(Game):
     min_players = 1
     max_players = 5
     options_schema = LostCitiesOptions
-    bots = {"random": RandomBot, "good": GoodBot}
+    bots = {"easy": RandomBot, "medium": GoodBot}
+    bot_aliases = {"random": "easy", "good": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.LostCitiesView
@@ -255,6 +257,18 @@ class LostCities(Game):
                 for s, sheet in enumerate(shown)
             ],
         }
+
+    def seat_state(self, state: State, seat: int) -> State:
+        """While the others choose in secret, each other sheet is as it was before (its choice undone)."""
+        seen = copy.deepcopy(state)
+        public = state["public_sheets"]
+        if public is not None:
+            seen["sheets"] = [state["sheets"][s] if s == seat else public[s] for s in range(state["players"])]
+            seen["sheets"] = copy.deepcopy(seen["sheets"])
+            seen["hidden"] = {k: v for k, v in seen["hidden"].items() if k == str(seat)}
+            seen["accelerations"] = {k: v for k, v in seen["accelerations"].items() if k == str(seat)}
+        seen["rng"] = dict(FIXED_RNG)
+        return seen
 
     def outcome(self, state: State) -> Outcome | None:
         return resigned_last(self._result(state), state) if state["step"] == OVER else None

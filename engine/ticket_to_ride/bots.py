@@ -4,7 +4,7 @@ import heapq
 from collections import Counter
 from typing import Any, Protocol
 
-from engine.core.protocol import Action, Bot, State
+from engine.core.protocol import Action, Bot, Knowledge, State
 from engine.core.rng import Rng
 from engine.ticket_to_ride.board import GREY, LOCOMOTIVE, Board, Route
 from engine.ticket_to_ride.steps import INITIAL, SECOND_CARD, TICKETS, TUNNEL
@@ -94,11 +94,13 @@ class Planner:
 class GreedyBot(Bot):
     """Keep the tickets that score best for their trains; claim on their paths; draw the colours they need."""
 
-    name = "greedy"
+    name = "medium"
+    plans = True
     summary = "Keeps tickets it can connect, claims routes on their shortest paths, draws the colours it needs."
 
-    def choose(self, game: Any, state: State, seat: int, rng: Rng) -> Action:
-        actions = game.legal_actions(state, seat)
+    def decide(self, game: Any, known: Knowledge, rng: Rng) -> Action:
+        state, seat, actions = known.seen, known.seat, known.actions
+        assert state is not None
         step = state["step"]
         if step in (INITIAL, TICKETS):
             return self._keep(game, state, seat, actions)

@@ -3,6 +3,7 @@
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.hidden import dealt_in_order
 from engine.core.leaving import TABLE_EVENTS, ResignAction, staying
 from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
@@ -34,7 +35,8 @@ class TicketToRide(Game):
     min_players = 2
     max_players = 5
     options_schema = TicketToRideOptions
-    bots = {"random": RandomBot, "greedy": GreedyBot}
+    bots = {"easy": RandomBot, "medium": GreedyBot}
+    bot_aliases = {"random": "easy", "greedy": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.TicketToRideView
@@ -155,6 +157,9 @@ class TicketToRide(Game):
 
     def view(self, state: State, seat: int | None) -> View:
         return views.view(self.board, state, seat)
+
+    def seat_state(self, state: State, seat: int) -> State:
+        return dealt_in_order(self, state, seat)
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         return views.hidden_cards(state, seat)

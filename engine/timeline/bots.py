@@ -1,26 +1,35 @@
-"""Timeline bots: the server knows every key, so a bot's skill is a hit rate it is told to play at."""
+"""Timeline bots: a player's knowledge of dates is modelled by a hit rate, the bots' one open look at hidden keys."""
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from engine.core.bots import HitRateBot
-from engine.core.protocol import Action, State
+from engine.core.bots import HitRateBot, fits
+from engine.core.protocol import Action, Knowledge
 from engine.core.rng import Rng
-from engine.timeline.placing import fits
 
 if TYPE_CHECKING:
     from engine.core.protocol import Game
 
 
+def right(known: Knowledge, action: Action) -> bool:
+    """Whether the placement is correct, by the keys the knowledge model reads."""
+    line = [card["key"] for card in known.view["timeline"]]
+    return fits(line, known.dates[action["card"]], action["gap"])
+
+
 class TimelineHitRateBot(HitRateBot):
     """Place a card correctly with probability `hit_rate` (default 0.7), otherwise wrongly."""
 
-    name = "hit-rate"
-    summary = "Places correctly with probability hit_rate (0-1, default 0.7)."
+    name = "medium"
+    summary = (
+        "Picks a card at random and places it right with probability hit_rate (0-1, default 0.7): it reads the "
+        "dates of its own cards to model a player who knows that many."
+    )
 
-    def choose(self, game: "Game", state: State, seat: int, rng: Rng) -> Action:
-        actions = game.legal_actions(state, seat)
-        right = [a for a in actions if fits(state, a["card"], a["gap"])]
-        wrong = [a for a in actions if not fits(state, a["card"], a["gap"])]
+    def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
+        actions = known.actions
+        good = [a for a in actions if right(known, a)]
+        bad = [a for a in actions if not right(known, a)]
         want_right = rng.random() < self.hit_rate
-        pool = (right if want_right else wrong) or right or wrong
-        return rng.choice(pool)
+        pool = (good if want_right else bad) or good or bad
+        chosen: Any = rng.choice(pool)
+        return chosen

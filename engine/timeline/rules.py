@@ -78,7 +78,8 @@ class Timeline(Game):
     max_players = 8
     options_schema = TimelineOptions
     youngest_starts = True
-    bots = {"random": RandomBot, "hit-rate": TimelineHitRateBot}
+    bots = {"easy": RandomBot, "medium": TimelineHitRateBot}
+    bot_aliases = {"random": "easy", "hit-rate": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)
     view_schema = schemas.TimelineView
@@ -268,6 +269,10 @@ class Timeline(Game):
             "eliminated": [{"seat": int(s), "round": r} for s, r in sorted(state["eliminated"].items())],
             "turn": None if state["winners"] is not None else state["queue"][0],
         }
+
+    def card_dates(self, state: State, seat: int) -> dict[str, Any]:
+        deck = deck_of(state)
+        return {deck.cards[card].id: list(deck.keys[card]) for card in state["hands"][seat]}
 
     def outcome(self, state: State) -> Outcome | None:
         winners = state["winners"]

@@ -142,7 +142,8 @@ class TestGameTypes:
         types = {t["type"]: t for t in client.get("/v1/game-types").get_json()["game_types"]}
         timeline = types["timeline"]
         assert (timeline["min_players"], timeline["max_players"]) == (2, 8)
-        assert {"random", "hit-rate"} <= {b["name"] for b in timeline["bots"]}
+        assert {"random", "hit-rate"} <= {alias for b in timeline["bots"] for alias in b["aliases"]}
+        assert [b["name"] for b in timeline["bots"]][:2] == ["easy", "medium"]
         assert "hand_size" in timeline["options"]["properties"]
 
     def test_a_game_type_shows_its_data(self, client):

@@ -6,6 +6,7 @@ from typing import Any
 import orjson
 import pytest
 
+from engine.core.bots import LEVELS
 from engine.core.errors import InvalidOptions
 from engine.core.match import check_action, play, public_event, visible_to
 from engine.core.protocol import RandomBot
@@ -115,9 +116,12 @@ def test_same_seed_same_game(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
-def test_every_game_has_a_random_bot_and_another(game):
-    assert "random" in game.bots
-    assert len(game.bots) >= 2
+def test_every_game_has_its_bots_under_the_levels_names(game):
+    assert tuple(game.bots) == LEVELS[: len(game.bots)] and len(game.bots) >= 2
+    # The older names stay: `random` is `easy`, the game's first simple level `medium`.
+    assert game.bot_level("random") == "easy" and game.bots["easy"] is RandomBot
+    old = {"timeline": "hit-rate", "chronology": "sensible", "lost-cities": "good"}.get(game.name, "greedy")
+    assert game.bot_level(old) == "medium" and game.bot_level("nobody") is None
 
 
 def first_single_actor(game, match) -> int:

@@ -112,7 +112,7 @@ TTR = get_game("ticket-to-ride-europe")
 
 def late_five_player_turn(seed: int = 1):
     """The turn with the longest exact list in a greedy five-player game, past the middle of the game."""
-    bot, rng = TTR.bots["greedy"](), Rng(seed)
+    bot, rng = TTR.bots["medium"](), Rng(seed)
     match, longest = new_match(TTR.name, 5, {}, seed), None
     while match.to_act():
         seat = min(match.to_act())

@@ -75,7 +75,9 @@ def _strict(schemas: Spec, name: str, schema: type[Schema]) -> None:
 
 
 def _bots(game: Game) -> str:
-    return "; ".join(f"{name}: {bot.summary}" for name, bot in sorted(game.bots.items()))
+    levels = "; ".join(f"{name}: {bot.summary}" for name, bot in game.bots.items())
+    older = ", ".join(f"{old} ({level})" for old, level in sorted(game.bot_aliases.items()))
+    return f"{levels} (weakest first; older names still accepted: {older})"
 
 
 def add_games(document: Spec) -> None:
@@ -195,9 +197,12 @@ def _seat_spec(base: Spec, game: Game) -> Spec:
     """A seat of this game: its bots by name, and the options of the bot that takes some."""
     seat = copy.deepcopy(base)
     seat["description"] = f"A seat of {game.title}: a person (`name`), a bot (`bot`) or open (`open: true`)."
-    seat["properties"]["bot"] = {"type": "string", "enum": sorted(game.bots), "description": f"A bot: {_bots(game)}"}
+    names = [*game.bots, *sorted(game.bot_aliases)]
+    seat["properties"]["bot"] = {"type": "string", "enum": names, "description": f"A bot: {_bots(game)}"}
     takers = {
-        bot.name: bot.options_schema.__name__ for bot in game.bots.values() if bot.options_schema is not NoOptions
+        name: game.bots[game.bot_level(name) or name].options_schema.__name__
+        for name in names
+        if game.bots[game.bot_level(name) or name].options_schema is not NoOptions
     }
     options = seat["properties"].pop("bot_options")
     if takers:

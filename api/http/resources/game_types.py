@@ -20,6 +20,9 @@ blp = Blueprint("game-types", __name__, url_prefix="/v1/game-types", description
 class BotSchema(Schema):
     name = fields.String(required=True)
     summary = fields.String(required=True)
+    aliases = fields.List(
+        fields.String(), required=True, metadata={"description": "Older names of this level, still accepted."}
+    )
 
 
 class GameTypeSchema(Schema):
@@ -28,7 +31,11 @@ class GameTypeSchema(Schema):
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
     options = fields.Dict(required=True, metadata={"description": "JSON Schema of the game's options."})
-    bots = fields.List(fields.Nested(BotSchema), required=True)
+    bots = fields.List(
+        fields.Nested(BotSchema),
+        required=True,
+        metadata={"description": "The bots by level, weakest first: easy, medium, strong."},
+    )
 
 
 class GameTypeDetailSchema(GameTypeSchema):
@@ -47,7 +54,14 @@ def describe(game: Game) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": converter.schema2jsonschema(game.options_schema()),
-        "bots": [{"name": name, "summary": bot.summary} for name, bot in sorted(game.bots.items())],
+        "bots": [
+            {
+                "name": name,
+                "summary": bot.summary,
+                "aliases": sorted(old for old, level in game.bot_aliases.items() if level == name),
+            }
+            for name, bot in game.bots.items()
+        ],
     }
 
 
@@ -59,7 +73,7 @@ def add_game_types(document: dict[str, Any]) -> None:
     for game in all_games():
         p = game_contract.prefix(game)
         bot = copy.deepcopy(schemas["Bot"])
-        bot["properties"]["name"].update({"enum": sorted(game.bots), "description": "The name a seat's `bot` takes."})
+        bot["properties"]["name"].update({"enum": list(game.bots), "description": "The name a seat's `bot` takes."})
         schemas[f"{p}Bot"] = bot
         described = describe(game)
         kind = {"type": "string", "enum": [game.name], "description": "The game type."}

@@ -131,7 +131,7 @@ function drawCreate(panel, gameTypes, decks) {
     for (const button of games.querySelectorAll("button")) {
       button.setAttribute("aria-checked", String(button.getAttribute("data-type") === type.type));
     }
-    const bot = type.bots.find((/** @type {any} */ b) => b.name !== "random") || type.bots[0];
+    const bot = type.bots.find((/** @type {any} */ b) => b.name === "medium") || type.bots[0];
     seats = ["me", `bot:${bot.name}`];
     while (seats.length < Math.max(2, type.min_players)) seats.push(`bot:${bot.name}`);
     if (type.max_players < 2) seats = ["me"];
@@ -149,7 +149,7 @@ function drawCreate(panel, gameTypes, decks) {
     games.append(button);
   }
   addSeat.addEventListener("click", () => {
-    const bot = chosen.bots.find((/** @type {any} */ b) => b.name !== "random") || chosen.bots[0];
+    const bot = chosen.bots.find((/** @type {any} */ b) => b.name === "medium") || chosen.bots[0];
     seats.push(`bot:${bot.name}`);
     drawSeats();
   });

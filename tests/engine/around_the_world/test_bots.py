@@ -6,7 +6,7 @@ from engine.core.rng import Rng
 from engine.games import new_match
 from tests.engine.around_the_world.support import GAME, act, rig_dice, set_hand, start, travel, travel_phase
 
-GREEDY = GAME.bots["greedy"]
+GREEDY = GAME.bots["medium"]
 
 
 def choice(match, seat=None):

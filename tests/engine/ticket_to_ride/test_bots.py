@@ -8,6 +8,14 @@ from engine.ticket_to_ride.bots import GreedyBot
 from tests.engine.ticket_to_ride.support import GAME, playing, rig
 
 
+def keep(state, seat, ticket):
+    """Hand the seat a ticket out of the ticket deck, so no ticket lies in two places."""
+    for zone in (state["ticket_deck"], state["ticket_box"], *state["offers"]):
+        if ticket in zone:
+            zone.remove(ticket)
+    state["kept"][seat] = [ticket]
+
+
 def game_between(bots, seed):
     match = new_match(GAME.name, len(bots), {}, seed)
     rng = Rng(seed + 100)
@@ -35,13 +43,13 @@ class TestGreedy:
 
     def test_it_claims_a_route_its_ticket_needs(self):
         state = rig(playing(2), hands={0: ["red"] * 3 + ["pink"] * 3})
-        state["kept"][0] = ["k02"]  # Budapest-Sofia: Budapest-Sarajevo (pink 3), Sarajevo-Sofia (grey 2)
+        keep(state, 0, "k02")  # Budapest-Sofia: Budapest-Sarajevo (pink 3), Sarajevo-Sofia (grey 2)
         action = GreedyBot().choose(GAME, state, 0, Rng(1))
         assert action == {"type": "claim", "route": "Budapest-Sarajevo", "colour": "pink", "locomotives": 0}
 
     def test_it_takes_a_face_up_colour_it_needs(self):
         state = rig(playing(2), hands={0: ["pink"]}, faceup=["white", "pink", "green", "black", "white"])
-        state["kept"][0] = ["k02"]
+        keep(state, 0, "k02")
         action = GreedyBot().choose(GAME, state, 0, Rng(1))
         assert action["type"] == "draw_faceup" and state["cards"][action["card"]] == "pink"
 
