@@ -18,6 +18,7 @@ from api.http.resources import (
     decks,
     desk,
     events,
+    game_status,
     game_types,
     games,
     health,
@@ -84,7 +85,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     input_bounds.init_app(app)
     api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
     contract.init_spec(api)
-    for module in (game_types, games, seats, actions, leaving, events, replay, decks, print_jobs):
+    for module in (game_types, games, game_status, seats, actions, leaving, events, replay, decks, print_jobs):
         api.register_blueprint(module.blp)
     app.register_blueprint(health.blp)
     app.register_blueprint(contract.blp)

@@ -34,6 +34,10 @@ class Move:
     version: int | None
     status: str | None = None
     events: list[dict[str, Any]] | None = None
+    # Whose turn it is after the move, and their deadlines (Unix ms by seat); None: not published (an older
+    # process's move), read the head.
+    to_act: list[int] | None = None
+    deadlines: dict[str, int] | None = None
 
     @property
     def known(self) -> bool:
@@ -252,7 +256,9 @@ class Followers:
 
 
 def parse(data: bytes) -> tuple[str, Move]:
-    """Read one published move: `<old version> <JSON: game, version, status, events>`."""
+    """Read one published move: `<old version> <JSON: game, version, status, events, to_act, deadlines>`."""
     since, _, body = data.partition(b" ")
     moved = orjson.loads(body)
-    return moved["game"], Move(int(since), moved["version"], moved["status"], moved["events"])
+    return moved["game"], Move(
+        int(since), moved["version"], moved["status"], moved["events"], moved.get("to_act"), moved.get("deadlines")
+    )

@@ -132,7 +132,15 @@ class GameRecord:
             "type": self.type,
             "table": self.table(),
             "compact": self.compact,
+            "to_act": self.to_act(),
+            "deadlines": self.deadlines,
         }
+
+    def to_act(self) -> list[int]:
+        """The seats that must act now, in order (none unless the game is running)."""
+        if self.status != "running" or self.state is None:
+            return []
+        return sorted(get_game(self.type).to_act(self.state))
 
     def table(self) -> dict[str, Any] | None:
         """What reading this game's stored events needs besides them (its deck and language, if any)."""
@@ -152,6 +160,15 @@ class Head:
     type: str = ""  # the game type; empty in heads stored before it was kept there
     table: dict[str, Any] | None = None  # see GameRecord.table
     compact: bool = False
+    # Whose turn it is, and their deadlines (Unix ms by seat), as the commit left them; None in heads stored before.
+    to_act: list[int] | None = None
+    deadlines: dict[str, int] | None = None
+
+
+def head_of(record: GameRecord) -> Head:
+    """The head of a record read whole (one stored before heads, or compact, which keeps none)."""
+    kept = record.head()
+    return Head(record.id, record.version, seats=record.seats, **{k: v for k, v in kept.items() if k != "seats"})
 
 
 def dumps(value: Any) -> bytes:
@@ -245,7 +262,22 @@ class GameStore:
             return None
         record = self._record([0, version, doc])
         assert record is not None
-        return Head(game_id, record.version, record.status, record.head()["seats"], record.type, record.table(), True)
+        return head_of(record)
+
+    def heads(self, game_ids: list[str]) -> list[Head | None]:
+        """Read several games' heads in one round trip (a compact game's small doc after it, as `head` does)."""
+        if self.cluster:
+            return [self.head(game_id) for game_id in game_ids]
+        with self.connection.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                pipe.hmget(self.key_for(game_id, "state"), "version", "head")
+            found = pipe.execute()
+        return [
+            Head(game_id, int(version), **orjson.loads(head))
+            if head is not None
+            else (None if version is None else self.head(game_id))
+            for game_id, (version, head) in zip(game_ids, found, strict=True)
+        ]
 
     def ttl(self, game_id: str) -> int:
         """Seconds the game has left (at least 1)."""
@@ -254,7 +286,7 @@ class GameStore:
     def _head_of(self, game_id: str) -> "Head":
         record = self.load(game_id)
         assert record is not None, "a game with packed events is stored"
-        return Head(game_id, record.version, record.status, record.seats, record.type, record.table(), record.compact)
+        return head_of(record)
 
     def version(self, game_id: str) -> int | None:
         version = self.connection.hget(self.key_for(game_id, "state"), "version")
@@ -313,7 +345,15 @@ class GameStore:
         batches: dict[int, list[dict[str, Any]]] = {}
         for event in events:
             batches.setdefault(event["v"], []).append(event)
-        moved = {"game": record.id, "version": record.version, "status": record.status, "events": events}
+        head = record.head()
+        moved = {
+            "game": record.id,
+            "version": record.version,
+            "status": record.status,
+            "events": events,
+            "to_act": head["to_act"],
+            "deadlines": head["deadlines"],
+        }
         final, whole = b"", []
         if record.status == "finished" and not record.compact and record.state is not None:
             # Read outside the script, but a write since the caller's read would have changed the revision.
@@ -342,7 +382,7 @@ class GameStore:
             len(batches) if not final else 0,
             self.moves_channel_for(record.id),
             dumps(moved),
-            "" if record.compact else dumps(record.head()),
+            "" if record.compact else dumps(head),
             ttl if answer_ttl is None else min(ttl, answer_ttl),
             final,
             *(packing.pack_entry(record.type, entry) for entry in log),

@@ -78,10 +78,12 @@ def view(record: GameRecord) -> dict[str, Any] | None:
     return {
         "per_turn": record.clock["per_turn"],
         "on_timeout": record.clock["on_timeout"],
-        "deadlines": [
-            {"seat": int(seat), "at": rfc3339(at)}
-            for seat, at in sorted(record.deadlines.items(), key=lambda item: int(item[0]))
-        ],
+        "deadlines": deadline_list(record.deadlines),
         "away": sorted(int(seat) for seat, n in record.timeouts.items() if n >= AWAY_AFTER),
         "now": rfc3339(due.millis()),
     }
+
+
+def deadline_list(deadlines: dict[str, int]) -> list[dict[str, Any]]:
+    """Deadlines (Unix ms by seat) as a client reads them: by seat, in RFC 3339."""
+    return [{"seat": int(seat), "at": rfc3339(at)} for seat, at in sorted(deadlines.items(), key=lambda i: int(i[0]))]

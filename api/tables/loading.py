@@ -7,7 +7,7 @@ from dataclasses import replace
 from api import clock
 from api.problems import Problem
 from api.storage import due, legacy, rebuild
-from api.storage.store import SHAPE, GameRecord, Head
+from api.storage.store import SHAPE, GameRecord, Head, head_of
 from api.tables import clocks
 from api.tables.bootstrap import Services
 from engine.core.match import Match
@@ -73,9 +73,8 @@ def load_head(services: Services, game_id: str) -> Head:
     :raises Problem: 404 when there is no such game, 410 when an old record cannot be carried over.
     """
     head = services.store.head(game_id) if GAME_ID.match(game_id) else None
-    if head is None:
-        record = load(services, game_id)
-        head = Head(game_id, record.version, record.status, record.seats, record.type)
+    if head is None or head.to_act is None:  # none, or one stored before it said whose turn it is
+        head = head_of(load(services, game_id))
     return head
 
 

@@ -37,3 +37,13 @@ def play_to_end(client, game_id, tokens, max_moves=5000):
         mine = view(client, game_id, tokens[seat])
         act(client, game_id, tokens[seat], mine["legal_actions"][0], mine["version"])
     raise AssertionError("the game did not end")
+
+
+def turn(to_act, seat=None, status="running"):
+    """What an events page says of whose turn it is, at a table without a clock."""
+    return {"status": status, "to_act": to_act, "deadlines": [], "your_turn": None if seat is None else seat in to_act}
+
+
+def quiet_page(version=0, to_act=(0,), game_type="timeline"):
+    """An events page with no events, as a spectator reads it."""
+    return {"type": game_type, "version": version, "events": [], "next_after": version, **turn(list(to_act))}

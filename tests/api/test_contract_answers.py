@@ -70,7 +70,8 @@ def test_each_stream_message_carries_the_game_type_and_its_version(client):
     for block in messages:
         lines = dict(line.split(": ", 1) for line in block.splitlines())
         data = orjson.loads(lines["data"])
-        assert list(data) == ["type", "v", "events"] and data["type"] == "lost-cities"
+        assert list(data) == ["type", "v", "events", "version", "status", "to_act", "deadlines", "your_turn"]
+        assert data["type"] == "lost-cities" and data["status"] == "finished" and data["to_act"] == []
         assert lines["id"] == str(data["v"]) and all(event["v"] == data["v"] for event in data["events"])
 
 

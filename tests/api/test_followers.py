@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.api.helpers import act, bearer, create, play_to_end, view
+from tests.api.helpers import act, bearer, create, play_to_end, turn, view
 
 
 @pytest.fixture
@@ -50,9 +50,21 @@ class TestWakeUps:
         moved = first_move(app.test_client(), game["id"], tokens)
         for poll in polls:
             body = poll.result(10).get_json()
-            assert body == {"type": "timeline", "version": 1, "events": moved["events"], "next_after": 1}
+            assert body == {
+                "type": "timeline",
+                "version": 1,
+                "events": moved["events"],
+                "next_after": 1,
+                **turn([1]),
+            }
         assert time.monotonic() - started < 5  # woken by the move, not by the 20 s deadline
-        assert idle.result(10).get_json() == {"type": "timeline", "version": 0, "events": [], "next_after": 0}
+        assert idle.result(10).get_json() == {
+            "type": "timeline",
+            "version": 0,
+            "events": [],
+            "next_after": 0,
+            **turn([0]),
+        }
         # The stream goes on after the first message; a second move arrives on it too.
         first_move(app.test_client(), game["id"], tokens, seat=1)
         assert not stream.done(), stream.result().get_data(as_text=True)
@@ -83,6 +95,7 @@ class TestWakeUps:
             "version": after + 1,
             "events": moved["events"],
             "next_after": after + 1,
+            **turn(view(client, game_id)["to_act"], seat=1),
         }
         # Seat 2 is woken by the same move and shown the public part of it, as a plain read shows it.
         public = others.result(10).get_json()
@@ -100,6 +113,7 @@ class TestWakeUps:
             "version": 1,
             "events": moved["events"],
             "next_after": 1,
+            **turn([1]),
         }
 
     def test_a_stream_ends_when_the_game_ends(self, app, other_app):
@@ -143,5 +157,11 @@ def test_waiting_costs_no_redis_command_per_tick(app, redis_client):
         if (calls := stats["calls"] - before.get(name, {"calls": 0})["calls"])
     }
     for poll in polls:
-        assert poll.result(10).get_json() == {"type": "timeline", "version": 0, "events": [], "next_after": 0}
+        assert poll.result(10).get_json() == {
+            "type": "timeline",
+            "version": 0,
+            "events": [],
+            "next_after": 0,
+            **turn([0]),
+        }
     assert sum(during.values()) < 10, during

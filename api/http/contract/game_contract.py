@@ -126,21 +126,31 @@ def add_games(document: Spec) -> None:
         events = copy.deepcopy(base["Events"])
         events["properties"]["type"] = kind
         events["properties"]["events"]["items"] = ref(f"{p}Event")
+        events["properties"]["game"] = {**ref(f"{p}Game"), "description": events["properties"]["game"]["description"]}
         schemas[f"{p}Events"] = events
+        turn = {name: events["properties"][name] for name in ("version", "status", "to_act", "deadlines", "your_turn")}
 
         schemas[f"{p}StreamMessage"] = {
             "type": "object",
-            "description": f"One message of a {game.title} game's event stream: a version's events.",
+            "description": f"One message of a {game.title} game's event stream: a version's events, and whose turn "
+            "it is at the game's `version` (the newest when the message was sent; past `v` while the stream catches "
+            "up).",
             "properties": {
                 "type": kind,
                 "v": {"type": "integer", "minimum": 1, "description": "The version; also the message's `id`."},
                 "events": {
                     "type": "array",
                     "items": ref(f"{p}Event"),
-                    "description": "What that version's action caused that you may see, in order.",
+                    "description": "What that version's action caused that you may see, in order (maybe none).",
+                },
+                **turn,
+                "game": {
+                    **ref(f"{p}Game"),
+                    "description": "With `view=true`, on the message whose `v` is the game's `version`: your view "
+                    "of the game then, as `GET /v1/games/{id}` gives it.",
                 },
             },
-            "required": ["type", "v", "events"],
+            "required": ["type", "v", "events", *turn],
             "additionalProperties": False,
         }
 

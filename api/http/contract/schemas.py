@@ -5,6 +5,7 @@ from marshmallow import INCLUDE, Schema, fields
 from api.problems import CODE_STATUS
 
 GAME_ID = r"^[0-9a-f]{16}$"
+STATUSES = ["open", "running", "finished", "cancelled"]
 
 
 class ProblemErrorSchema(Schema):
@@ -137,7 +138,7 @@ class GameViewSchema(Schema):
     status = fields.String(
         required=True,
         metadata={
-            "enum": ["open", "running", "finished", "cancelled"],
+            "enum": STATUSES,
             "description": "cancelled: the table never started (`open_for` ran out, or its creator cancelled it).",
         },
     )
@@ -183,6 +184,31 @@ class GameViewSchema(Schema):
         allow_none=True,
         required=True,
         metadata={"description": "The id of the game `POST .../rematch` created after this one, once there is one."},
+    )
+
+
+class TurnSchema(Schema):
+    """Whose turn it is at the game's `version`, so a follower needs no second request to learn it."""
+
+    status = fields.String(
+        required=True,
+        metadata={
+            "enum": [*STATUSES, "expired"],
+            "description": "The game's status; `expired`: it is gone (its time to live ran out while you followed).",
+        },
+    )
+    to_act = fields.List(
+        fields.Integer(), required=True, metadata={"description": "The seats that must act now (none unless running)."}
+    )
+    deadlines = fields.List(
+        fields.Nested(DeadlineSchema),
+        required=True,
+        metadata={"description": "Each acting seat's deadline when the table has a turn clock (bots have none)."},
+    )
+    your_turn = fields.Boolean(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Whether your seat (the token's) is in `to_act`; null without a seat token."},
     )
 
 

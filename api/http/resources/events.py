@@ -3,7 +3,7 @@ server-sent stream that sends the history page by page and then follows the game
 
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 import orjson
@@ -12,14 +12,16 @@ from marshmallow import Schema, fields, validate
 
 from api.http import current
 from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import GameViewSchema, TurnSchema
 from api.http.limits import history_budget
 from api.problems import Problem, store_unavailable
 from api.storage import rebuild
 from api.storage.followers import Cursor, Move, Unsubscribed
 from api.storage.store import EventPage, GameStore, Head
 from api.tables import loading, tokens
-from api.tables.seat_views import events_for
+from api.tables.seat_views import events_for, game_view
 from api.tables.tokens import header_number
+from api.tables.turns import turn
 from engine.games import get_game
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Follow a game.")
@@ -44,6 +46,13 @@ class EventsQuerySchema(Schema):
             "Stream: seconds to keep the stream open (default 300)."
         },
     )
+    view = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Send your view of the game along (`game`): in the page, or on the stream's message of "
+            "the game's version. Only your own seat's, as `GET /v1/games/{id}` gives it."
+        },
+    )
     limit = fields.Integer(
         load_default=PAGE,
         validate=validate.Range(1, MAX_PAGE),
@@ -56,7 +65,7 @@ class EventsQuerySchema(Schema):
     )
 
 
-class EventsSchema(Schema):
+class EventsSchema(TurnSchema):
     type = fields.String(required=True, metadata={"description": "The game type: which game's events these are."})
     version = fields.Integer(required=True, metadata={"description": "The game's version now."})
     events = fields.List(fields.Dict(), required=True, metadata={"description": "What happened, oldest first."})
@@ -66,6 +75,13 @@ class EventsSchema(Schema):
             "description": "The last version this answer covers: pass it as `after` to read on. While it is below "
             '`version`, more events are stored already (and `Link: <...>; rel="next"` names the next '
             "page); at `version`, a read with `wait` waits for the next move."
+        },
+    )
+    game = fields.Nested(
+        GameViewSchema,
+        metadata={
+            "description": "With `view=true`: the game as your seat (or a spectator) sees it now, as `GET "
+            "/v1/games/{id}` answers it; its `version` may be past `next_after` while more is stored."
         },
     )
 
@@ -134,7 +150,7 @@ def list_events(query, game_id):
         if streaming:
             after = last_event_id(query["after"])
             response = Response(
-                stream_with_context(_stream(store, cursor, record, seat, after, wait)),
+                stream_with_context(_stream(store, cursor, record, seat, after, wait, _view_of(query, game_id))),
                 mimetype="text/event-stream",
                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
             )
@@ -144,6 +160,8 @@ def list_events(query, game_id):
             return response
         history_budget.refuse_when_spent()
         body = _long_poll(store, cursor, record, seat, query["after"], wait, query["limit"])
+        if query["view"]:
+            body["game"] = game_view(loading.load(current.services(), game_id), seat)
         # orjson, not the app's stdlib JSON: that took more CPU than reading the page (docs/design.md).
         data = orjson.dumps(body)
         history_budget.charge(len(data))
@@ -154,6 +172,17 @@ def list_events(query, game_id):
     finally:
         if cursor is not None:
             cursor.close()
+
+
+def _view_of(query: dict, game_id: str) -> Callable[["Read", int | None], dict | None]:
+    """What a stream sends as the reader's view on the message of the game's version: nothing unless asked for."""
+
+    def view(read: Read, seat: int | None) -> dict | None:
+        if not query["view"] or read.more or not read.events:
+            return None
+        return game_view(loading.load(current.services(), game_id), seat)
+
+    return view
 
 
 def last_event_id(default: int) -> int:
@@ -179,12 +208,14 @@ def follow(game_id: str) -> Cursor:
 
 @dataclass(frozen=True)
 class Read:
-    """Events after a version, as far as `covered`, and the game's version and status when they were read."""
+    """Events after a version, as far as `covered`, and the game's version, status and turn when they were read."""
 
     version: int
     status: str
     events: list[dict]
     covered: int
+    to_act: list[int]
+    deadlines: dict[str, int]
 
     @property
     def more(self) -> bool:
@@ -197,20 +228,30 @@ def _long_poll(
 ) -> dict:
     deadline = time.monotonic() + wait
     read = _read(store, record, after, limit)
-    events = events_for(read.events, seat, after)
-    # A page the seat sees nothing of still answers at once when more are stored: the client pages on.
-    while not events and not read.more and cursor is not None:
+    # Any version past `after` answers, even one the seat sees nothing of: its turn may have come.
+    while read.covered <= after and cursor is not None:
         move = _next_move(store, cursor, read.covered, deadline - time.monotonic())
         if move is None:
             break
         read = _moved(store, record, read.covered, move, limit)
-        events = events_for(read.events, seat, after)
     game_type = record.type or getattr(store.load(record.id), "type", "")
-    return {"type": game_type, "version": read.version, "events": events, "next_after": read.covered}
+    return {
+        "type": game_type,
+        "version": read.version,
+        "events": events_for(read.events, seat, after),
+        "next_after": read.covered,
+        **turn(read.status, read.to_act, read.deadlines, seat),
+    }
 
 
 def _stream(
-    store: GameStore, cursor: Cursor | None, record: Head, seat: int | None, after: int, lifetime: float
+    store: GameStore,
+    cursor: Cursor | None,
+    record: Head,
+    seat: int | None,
+    after: int,
+    lifetime: float,
+    view: Callable[["Read", int | None], dict | None],
 ) -> Iterator[str]:
     """Yield one SSE message per new version the seat can see, until the game ends or the lifetime runs out.
 
@@ -224,7 +265,7 @@ def _stream(
     read = _read(store, record, after, PAGE)
     while True:
         # A page's messages in one write: a write a version took a tenth of a worker's CPU under load.
-        messages = "".join(_messages(game_type, events_for(read.events, seat, after)))
+        messages = "".join(_messages(game_type, read, seat, view(read, seat)))
         history_budget.charge(len(messages))
         if messages:
             yield messages
@@ -254,12 +295,16 @@ def _read(store: GameStore, record: Head, after: int, limit: int) -> Read:
     Every version up to the record's was stored when the page was read, so a page that is not full covers them.
     """
     if record.version <= after:
-        return Read(record.version, record.status, [], after)
+        return Read(record.version, record.status, [], after, *_turn_of(record))
     page = _page(store, record, after, limit)
     covered = page.last if page.full and page.last is not None else max(after, record.version, page.last or 0)
     if page.last is not None and page.last > record.version:
         record = _head_now(store, record.id) or record
-    return Read(max(record.version, covered), record.status, page.events, covered)
+    return Read(max(record.version, covered), record.status, page.events, covered, *_turn_of(record))
+
+
+def _turn_of(record: Head) -> tuple[list[int], dict[str, int]]:
+    return record.to_act or [], record.deadlines or {}
 
 
 def _page(store: GameStore, record: Head, after: int, limit: int) -> EventPage:
@@ -285,11 +330,17 @@ def _page(store: GameStore, record: Head, after: int, limit: int) -> EventPage:
 def _moved(store: GameStore, record: Head, after: int, move: Move, limit: int) -> Read:
     """What a move past `after` brings: its own events (at most `limit` versions), else a page from the store."""
     assert move.version is not None and move.status is not None
+    if move.to_act is None:  # published by an older process, without the turn: read the store
+        now = _head_now(store, record.id)
+        if now is None:
+            return Read(move.version, "expired", [], move.version, [], {})
+        return _read(store, now, after, limit)
     if move.events is None:
-        return _read(store, replace(record, version=move.version, status=move.status), after, limit)
+        moved = replace(record, version=move.version, status=move.status, to_act=move.to_act, deadlines=move.deadlines)
+        return _read(store, moved, after, limit)
     page = EventPage.of(move.events, limit)
     covered = page.last if page.full and page.last is not None else move.version
-    return Read(move.version, move.status, page.events, covered)
+    return Read(move.version, move.status, page.events, covered, move.to_act, move.deadlines or {})
 
 
 def _head_now(store: GameStore, game_id: str) -> Head | None:
@@ -300,10 +351,15 @@ def _head_now(store: GameStore, game_id: str) -> Head | None:
         return None
 
 
-def _messages(game_type: str, events: list[dict]) -> Iterator[str]:
-    """Yield one message per version; events come oldest first, so each version's are together."""
-    for v, batch in itertools.groupby(events, key=lambda event: event["v"]):
-        data = orjson.dumps({"type": game_type, "v": v, "events": list(batch)}).decode()
+def _messages(game_type: str, read: Read, seat: int | None, game: dict | None) -> Iterator[str]:
+    """Yield one message per version read (its events the seat may see, maybe none), each with whose turn it is
+    now, and the reader's view (`game`, when asked for) on the message of the game's version."""
+    now = turn(read.status, read.to_act, read.deadlines, seat)
+    for v, batch in itertools.groupby(read.events, key=lambda event: event["v"]):
+        message = {"type": game_type, "v": v, "events": events_for(list(batch), seat), "version": read.version, **now}
+        if game is not None and v == read.covered:
+            message["game"] = game
+        data = orjson.dumps(message).decode()
         yield f"id: {v}\nevent: events\ndata: {data}\n\n"
 
 
@@ -325,7 +381,7 @@ def _next_move(store: GameStore, cursor: Cursor, version: int, timeout: float) -
             return move
         record = _head_now(store, cursor.game_id)
         if record is None:
-            return Move(version, version, "expired", [])
+            return Move(version, version, "expired", [], [], {})
         if record.version > version:
-            return Move(version, record.version, record.status, None)
+            return Move(version, record.version, record.status, None, *_turn_of(record))
     return None
