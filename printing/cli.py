@@ -53,6 +53,7 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         "`deskovka deck validate --help`)",
     )
     deck.add_argument("--title", default=None, help="for a CSV file: the English title (default: the file's name)")
+    add_title_options(deck)
     deck.add_argument("--kind", choices=["dated", "ordinal"], default="dated", help="for a CSV file (default dated)")
     _layout_options(deck)
     deck.add_argument(
@@ -136,6 +137,19 @@ def _reference_command(commands: Any) -> None:
     _back_options(reference, "a two-faced card's backs")
     reference.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: GAME-LANG.pdf)")
     reference.set_defaults(func=run_reference)
+
+
+def add_title_options(parser: argparse.ArgumentParser) -> None:
+    """--title-cs, --title-de, ...: a CSV deck's title in the languages of its title_ columns."""
+    for lang in LANGUAGES:
+        if lang != "en":
+            parser.add_argument(f"--title-{lang}", metavar="TITLE", help=f"for CSV: the deck's title in {lang}")
+
+
+def titles(args: argparse.Namespace, english: str) -> dict[str, str]:
+    """The deck's title by language from --title (English) and --title-LANG."""
+    named = {lang: getattr(args, f"title_{lang}", None) for lang in LANGUAGES if lang != "en"}
+    return {"en": english, **{lang: title for lang, title in named.items() if title}}
 
 
 def _part_options(parser: argparse.ArgumentParser) -> None:
@@ -222,7 +236,7 @@ def run_deck(args: argparse.Namespace) -> int:
     """Print the deck named on the command line."""
     name = args.deck
     if args.deck.lower().endswith((".csv", ".json")) or Path(args.deck).is_file():
-        deck = _deck_file(Path(args.deck), args.title, args.kind)
+        deck = _deck_file(Path(args.deck), titles(args, args.title or Path(args.deck).stem), args.kind)
         if deck is None:
             return 2
         name = Path(args.deck).stem
@@ -252,13 +266,13 @@ def _write_ids(spec: dict[str, Any], path: Path) -> int:
     return 0
 
 
-def _deck_file(path: Path, title: str | None, kind: str) -> Any:
+def _deck_file(path: Path, title: dict[str, str], kind: str) -> Any:
     """Check a deck file as the API checks an upload and make it known to this process; None after saying why."""
     from engine.decks import add_deck
     from engine.decks.upload import deck_from_file
 
     try:
-        deck, _ = deck_from_file(path, title or path.stem, kind)
+        deck, _ = deck_from_file(path, title, kind)
     except OSError as error:
         print(f"{PROG}: error: cannot read {path}: {error.strerror}", file=sys.stderr)
         return None

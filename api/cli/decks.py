@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from engine.decks.model import LANGUAGES, DeckError
+from printing.cli import add_title_options
 
 # The CSV columns, as engine.decks.upload names them (not imported here: it loads Pillow).
 CSV_COLUMNS = (
@@ -29,8 +30,9 @@ def load(args: argparse.Namespace) -> tuple[Any, Any]:
     :raises DeckError:
     """
     from engine.decks.upload import deck_from_file  # Pillow: only for the deck commands
+    from printing.cli import titles
 
-    return deck_from_file(Path(args.file), args.title, args.kind)
+    return deck_from_file(Path(args.file), titles(args, args.title), args.kind)
 
 
 def _checked(args: argparse.Namespace):
@@ -62,7 +64,6 @@ def import_deck(args: argparse.Namespace) -> int:
 
     from api import config
     from api.serving.embedded import EmbeddedRedis
-    from api.storage.deck_store import DeckStore
 
     checked = _checked(args)
     if checked is None:
@@ -71,17 +72,36 @@ def import_deck(args: argparse.Namespace) -> int:
     settings = config.from_env()
     if settings["REDIS_URL"]:
         url = str(settings["REDIS_URL"])
-        created, public = DeckStore(redis.Redis.from_url(url), int(settings["DECK_TTL"])).save(deck, doc, args.public)
+        created, public, token = _store(redis.Redis.from_url(url), int(settings["DECK_TTL"]), deck, doc, args.public)
     else:
         # The embedded server `serve` runs, or one started for this import and stopped after it.
         with EmbeddedRedis.from_settings(settings).borrowed() as url, redis.Redis.from_url(url) as connection:
-            created, public = DeckStore(connection, int(settings["DECK_TTL"])).save(deck, doc, args.public)
+            created, public, token = _store(connection, int(settings["DECK_TTL"]), deck, doc, args.public)
     where = _where(str(url)) if settings["REDIS_URL"] else f"the embedded Redis (data in {settings['DATA_DIR']})"
     print(
         f"{deck.id} ({len(deck.cards)} cards) {'imported into' if created else 'was already in'} {where}, "
-        f"key {DeckStore.key_for(deck.id)}, {'published' if public else 'private (listed to the operator only)'}"
+        f"key {_key(deck.id)}, {'published' if public else 'private (listed to the operator only)'}"
     )
+    # The token lists a private deck in the print desk (its "deck token" field, or /?deck_token=...).
+    print(f"deck token: {token}")
+    print(f"print desk: /?deck_token={token}")
     return 0
+
+
+def _store(connection: Any, ttl: int, deck: Any, doc: Any, public: bool) -> tuple[bool, bool, str]:
+    """Store the deck and return whether it is new, whether it is published, and its token as an upload's."""
+    from api.storage.deck_store import DeckStore
+    from api.tables import tokens
+    from engine.decks.parse import content_hash
+
+    created, public = DeckStore(connection, ttl).save(deck, doc, public)
+    return created, public, tokens.deck_token(tokens.server_secret(connection), deck.id, content_hash(doc))
+
+
+def _key(deck_id: str) -> str:
+    from api.storage.deck_store import DeckStore
+
+    return DeckStore.key_for(deck_id)
 
 
 def _where(url: str) -> str:
@@ -128,6 +148,7 @@ def register(commands: Any) -> None:
         if name == "import":
             command.add_argument("--public", action="store_true", help="list it to everybody (default: private)")
         command.add_argument("--title", default="Uploaded deck", help="for CSV: the deck's English title")
+        add_title_options(command)
         command.add_argument(
             "--kind",
             choices=["dated", "ordinal"],

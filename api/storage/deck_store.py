@@ -20,9 +20,19 @@ def summary(deck: Deck, builtin: bool, public: bool = True) -> dict[str, Any]:
         "title": deck.title,
         "cards": len(deck.cards),
         "languages": deck.languages,
+        "themes": themes(deck),
         "builtin": builtin,
         "public": public,
     }
+
+
+def themes(deck: Deck) -> dict[str, int]:
+    """How many cards each theme has, in the order the deck first names them (a card without one is in none)."""
+    counted: dict[str, int] = {}
+    for card in deck.cards:
+        if card.theme:
+            counted[card.theme] = counted.get(card.theme, 0) + 1
+    return counted
 
 
 class DeckStore:

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -61,8 +62,22 @@ def _number(text: str) -> int | str:
     return int(text) if re.fullmatch(r"-?[0-9]{1,12}", text) else text
 
 
-def deck_from_csv(text: str, title: str, kind: str = "dated") -> dict[str, Any]:
-    """Turn a CSV export (one card a row, the columns of CSV_COLUMNS) into a deck document.
+Title = str | Mapping[str, str]
+
+
+def deck_titles(title: Title) -> dict[str, str]:
+    """A deck's title by language from one English title or titles by language (the English one, else the first,
+    standing in for English)."""
+    if isinstance(title, str):
+        return {"en": title}
+    given = {lang: text for lang, text in title.items() if text}
+    fallback = given.get("en") or next(iter(given.values()), "Uploaded deck")
+    return {"en": fallback, **given}
+
+
+def deck_from_csv(text: str, title: Title, kind: str = "dated") -> dict[str, Any]:
+    """Turn a CSV export (one card a row, the columns of CSV_COLUMNS) into a deck document; `title` in English, or
+    by language (the languages of its title_ columns).
 
     :raises DeckError: for a file that is not such a CSV, naming the problem.
     """
@@ -72,7 +87,7 @@ def deck_from_csv(text: str, title: str, kind: str = "dated") -> dict[str, Any]:
         raise DeckError([f"not a readable CSV file: {error}"]) from None
 
 
-def _read_csv(text: str, title: str, kind: str) -> dict[str, Any]:
+def _read_csv(text: str, title: Title, kind: str) -> dict[str, Any]:
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""), strict=True)
     unknown = [name for name in reader.fieldnames or [] if name not in CSV_COLUMNS]
     if not reader.fieldnames or "id" not in reader.fieldnames or "title_en" not in reader.fieldnames:
@@ -103,13 +118,13 @@ def _read_csv(text: str, title: str, kind: str) -> dict[str, Any]:
         cards.append(card)
     if problems:
         raise DeckError(problems)
-    doc: dict[str, Any] = {"kind": kind, "title": {"en": title}, "cards": cards}
+    doc: dict[str, Any] = {"kind": kind, "title": deck_titles(title), "cards": cards}
     if kind == "ordinal":
         doc["groups"] = [{"id": gid, "label": {"en": label}} for label, gid in groups.items()]
     return doc
 
 
-def deck_from_file(path: Path, title: str = "Uploaded deck", kind: str = "dated") -> tuple[Deck, dict[str, Any]]:
+def deck_from_file(path: Path, title: Title = "Uploaded deck", kind: str = "dated") -> tuple[Deck, dict[str, Any]]:
     """Read and check a deck file as `POST /v1/decks` checks an upload: CSV by its extension, else JSON.
 
     :raises DeckError: listing every problem (CSV problems name rows); OSError when it cannot be read.
@@ -135,7 +150,12 @@ def csv_problems(problems: list[str]) -> list[str]:
         problem = re.sub(r"cards\[(\d+)\]", lambda m: f"row {int(m.group(1)) + 2}", problem)
         return re.sub(r"^(row \d+: )title\.(\w+)", r"\1title_\2", problem)
 
-    return [in_rows(problem) for problem in problems]
+    def row(problem: str) -> int:
+        found = re.match(r"row (\d+)", problem)
+        return int(found.group(1)) if found else 0
+
+    # In row order, as a spreadsheet is read (the checks find them kind by kind); the deck's own problems first.
+    return sorted((in_rows(problem) for problem in problems), key=row)
 
 
 def image_problem(uri: str) -> str | None:

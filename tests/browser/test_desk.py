@@ -64,7 +64,7 @@ def test_printing_timeline_classic_through_the_page_gives_a_pdf_of_every_card(de
     choose(desk, "deck", "timeline-classic")
     choose(desk, "paper", "a4")
     choose(desk, "size", "poker")
-    choose(desk, "duplex", "long")
+    desk.find_element(By.ID, "duplex-long").click()
     desk.find_element(By.ID, "print").click()
 
     link = desk.find_element(By.CSS_SELECTOR, "a#download")

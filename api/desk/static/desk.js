@@ -4,6 +4,7 @@
 
 (() => {
   const T = JSON.parse(document.getElementById("desk-texts").textContent);
+  const THEME_NAMES = JSON.parse(document.getElementById("desk-themes").textContent);
   const $ = (id) => document.getElementById(id);
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
   const pageLang = document.documentElement.lang;
@@ -31,6 +32,25 @@
   let calibratedWith = null;
   // Each listed deck's languages: those every one of its cards has a title in.
   const deckLanguages = new Map();
+  // Each listed deck's themes and how many cards each has, for the part of the deck to print.
+  const deckThemes = new Map();
+
+  // ---- the paper of the browser's region ----
+
+  // Where Letter is the paper in the shops; everywhere else A4. Only a region the browser names counts ("en" alone
+  // says nothing of where one lives).
+  const LETTER_REGIONS = new Set(["US", "CA", "MX", "PH", "PR", "CL", "CO", "VE", "GT", "CR", "SV", "DO", "NI", "PA", "BZ"]);
+
+  function regionPaper() {
+    const tag = (navigator.languages && navigator.languages[0]) || navigator.language || "";
+    let region;
+    try {
+      region = new Intl.Locale(tag).region;
+    } catch {
+      region = undefined;
+    }
+    return LETTER_REGIONS.has(region) ? "letter" : "a4";
+  }
 
   // ---- which controls a kind uses ----
 
@@ -46,6 +66,48 @@
     }
     $("custom-size-field").hidden = size.value !== "custom" || size.closest("[hidden]") !== null;
     showDeckLanguage();
+    showThemes();
+  }
+
+  // ---- part of the deck ----
+
+  function showThemes() {
+    const box = $("part-themes");
+    const themes = deckThemes.get(deck.value) || {};
+    const key = `${deck.value}:${Object.keys(themes).join(",")}`;
+    if (box.dataset.deck === key) return;
+    box.dataset.deck = key;
+    box.replaceChildren();
+    for (const [theme, cards] of Object.entries(themes)) {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.value = theme;
+      input.name = "part-theme";
+      label.append(input, ` ${THEME_NAMES[theme] || theme} (${cards})`);
+      box.append(label);
+    }
+    box.closest(".field").hidden = !box.children.length;
+  }
+
+  const ids = (text) => text.split(/[\s,;]+/).map((id) => id.trim()).filter(Boolean);
+
+  function deckPart() {
+    const part = {};
+    const themes = [...$("part-themes").querySelectorAll("input:checked")].map((input) => input.value);
+    if (themes.length) part.themes = themes;
+    for (const [id, key] of [["part-cards", "cards"], ["part-without", "without"]]) {
+      const named = ids($(id).value);
+      if (named.length) part[key] = named;
+    }
+    for (const id of ["part-count", "part-seed"]) {
+      if ($(id).validity.badInput) throw new Error(fill(T.number_invalid, { field: T[id.replace("-", "_")], value: "" }));
+    }
+    if ($("part-count").value !== "") {
+      part.count = $("part-count").valueAsNumber;
+      if ($("part-seed").value !== "") part.seed = $("part-seed").valueAsNumber;
+    }
+    return Object.keys(part).length ? part : null;
   }
 
   function showDeckLanguage() {
@@ -94,7 +156,11 @@
   function printSpec() {
     const chosen = kind.value;
     const spec = { kind: chosen, language: $("lang").value, paper: $("paper").value };
-    if (chosen === "deck") spec.deck = deck.value;
+    if (chosen === "deck") {
+      spec.deck = deck.value;
+      const part = deckPart();
+      if (part) spec.part = part;
+    }
     if (chosen === "reference") spec.game = $("game").value;
     if (chosen === "score-sheets") {
       for (const id of ["count", "game-number"]) {
@@ -108,7 +174,7 @@
       return spec;
     }
     spec.size = cardSize();
-    spec.duplex = $("duplex").value;
+    spec.duplex = form.querySelector("input[name='duplex']:checked").value;
     const offset = parseOffset(backOffset.value);
     if (offset === null) throw new Error(T.back_offset_invalid);
     spec.back_offset = offset;
@@ -193,6 +259,7 @@
     status.textContent = "";
     progress.max = 1;
     progress.value = 0;
+    progress.hidden = true; // no bar before there is a job to follow
     download.hidden = true;
     download.removeAttribute("href");
     preview.hidden = true;
@@ -201,6 +268,7 @@
 
   function showJob(job) {
     $("result").dataset.job = job.id; // for support: the job to look up with the API
+    progress.hidden = false;
     const done = job.progress ? job.progress.done : 0;
     const total = job.progress ? job.progress.total : 0;
     if (job.status === "queued") {
@@ -339,14 +407,22 @@
     return option;
   }
 
+  // The deck an evening most often starts from: first in the list, and chosen.
+  const FIRST_DECK = "timeline-classic";
+
   function addDeck(summary) {
     deckLanguages.set(summary.id, summary.languages || []);
+    deckThemes.set(summary.id, summary.themes || {});
     const group = $(summary.builtin ? "decks-builtin" : "decks-uploaded");
-    if (![...deck.options].some((option) => option.value === summary.id)) group.append(deckOption(summary));
+    if (![...deck.options].some((option) => option.value === summary.id)) {
+      const option = deckOption(summary);
+      if (summary.id === FIRST_DECK) group.prepend(option);
+      else group.append(option);
+    }
     group.hidden = false;
   }
 
-  async function loadDecks() {
+  async function loadDecks(chosenBefore = false) {
     const deckStatus = $("deck-status");
     try {
       let cursor = 0;
@@ -359,7 +435,9 @@
         body.decks.forEach(addDeck);
         cursor = body.next_cursor;
       }
+      if (!chosenBefore && [...deck.options].some((option) => option.value === FIRST_DECK)) deck.value = FIRST_DECK;
       showDeckLanguage();
+      showThemes();
       deckStatus.textContent = "";
       deckStatus.hidden = true;
     } catch (problem) {
@@ -405,10 +483,15 @@
       if (!json) {
         const title = typed || file.name.replace(/\.[^.]*$/, "").slice(0, 120) || "Uploaded deck";
         url += `&title=${encodeURIComponent(title)}&kind=${csvKind(text)}`;
+        // What is typed is the title in the page's language (and in English, which every deck has).
+        if (typed && pageLang !== "en") url += `&title_${pageLang}=${encodeURIComponent(typed)}`;
       } else if (typed) {
         try {
           const doc = JSON.parse(text);
-          if (doc && typeof doc === "object" && doc.title && typeof doc.title === "object") doc.title.en = typed;
+          if (doc && typeof doc === "object" && doc.title && typeof doc.title === "object") {
+            doc.title.en = typed;
+            doc.title[pageLang] = typed;
+          }
           text = JSON.stringify(doc);
         } catch {
           // not JSON: the server says so, in the page's language
@@ -438,6 +521,34 @@
       fail(T.deck_unreadable, []);
     } finally {
       input.value = ""; // choosing the same, corrected file again must upload it again
+    }
+  }
+
+  // A deck imported with `deskovka deck import` is private: the token it prints lists it here.
+  const DECK_TOKEN = /^user-[0-9a-f]+\.[0-9a-f]{64}$/;
+
+  async function takeDeckToken(token) {
+    const tokenStatus = $("deck-token-status");
+    token = token.trim();
+    if (!DECK_TOKEN.test(token)) {
+      tokenStatus.className = "bad";
+      tokenStatus.textContent = T.deck_token_invalid;
+      return;
+    }
+    keepToken(token);
+    const id = token.split(".")[0];
+    await loadDecks(true);
+    if ([...deck.options].some((option) => option.value === id)) {
+      deck.value = id;
+      kind.value = "deck";
+      clearResult();
+      showKind();
+      tokenStatus.className = "good";
+      tokenStatus.textContent = fill(T.deck_token_added, { title: deck.selectedOptions[0].text });
+      $("deck-token").value = "";
+    } else {
+      tokenStatus.className = "bad";
+      tokenStatus.textContent = T.deck_token_unknown;
     }
   }
 
@@ -482,6 +593,7 @@
   });
   deck.addEventListener("change", clearResult);
   deck.addEventListener("change", showDeckLanguage);
+  deck.addEventListener("change", showThemes);
   $("lang").addEventListener("change", showDeckLanguage);
   size.addEventListener("change", showKind);
   form.addEventListener("submit", print);
@@ -492,7 +604,19 @@
     calibratedWith = null; // typed by hand: readings now count from what the field says
     showReadingBase();
   });
+  $("add-deck-token").addEventListener("click", () => takeDeckToken($("deck-token").value));
+  $("paper").value = regionPaper();
   showKind();
   showReadingBase();
-  loadDecks();
+  // A link from the command line (`/?deck_token=…`) hands the desk a token; it leaves the address bar at once.
+  const handed = new URLSearchParams(location.search).get("deck_token");
+  if (handed) {
+    const url = new URL(location.href);
+    url.searchParams.delete("deck_token");
+    history.replaceState(null, "", url);
+    $("deck-token-box").open = true;
+    takeDeckToken(handed);
+  } else {
+    loadDecks();
+  }
 })();

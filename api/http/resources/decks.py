@@ -100,6 +100,14 @@ class DeckSummarySchema(Schema):
     title = fields.Nested(TextsSchema, required=True)
     cards = fields.Integer(required=True)
     languages = fields.List(fields.String(), required=True, metadata={"description": "Languages every card has."})
+    themes = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        metadata={
+            "description": "How many cards each theme has (what a print spec's or a game's `part` chooses from); "
+            "left out for a deck stored before themes were counted."
+        },
+    )
     builtin = fields.Boolean(required=True)
     public = fields.Boolean(
         required=True,
@@ -130,7 +138,7 @@ class DeckListQuerySchema(Schema):
     cursor = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
 
 
-class UploadQuerySchema(Schema):
+class _UploadQuerySchema(Schema):
     title = fields.String(
         load_default="Uploaded deck",
         validate=validate.Length(1, 120),
@@ -150,6 +158,18 @@ class UploadQuerySchema(Schema):
     )
 
 
+# One title a language beside the English `title`, for the cards' title_<lang> columns.
+UploadQuerySchema = _UploadQuerySchema.from_dict(
+    {
+        f"title_{lang}": fields.String(
+            validate=validate.Length(1, 120), metadata={"description": f"For CSV: the deck's title in {lang}."}
+        )
+        for lang in LANGUAGES
+        if lang != FALLBACK_LANGUAGE
+    },
+    name="UploadQuery",
+)
+
 UPLOAD_BODY = {
     "required": True,
     "description": "A deck document, or a CSV export in the `csv` member (columns "
@@ -167,6 +187,11 @@ UPLOAD_BODY = {
 }
 
 
+def query_titles(query: dict) -> dict[str, str]:
+    """The CSV deck's title by language, from `title` (English) and `title_<lang>`."""
+    return {"en": query["title"], **{lang: query[f"title_{lang}"] for lang in LANGUAGES if f"title_{lang}" in query}}
+
+
 def csv_document(body: dict, query: dict) -> dict:
     """Read a CSV carried in JSON (`csv`, with `title` and `kind` as in the query).
 
@@ -180,7 +205,8 @@ def csv_document(body: dict, query: dict) -> dict:
         ) from None
     query["public"] = carried.get("public", query["public"])
     try:
-        return deck_from_csv(carried["csv"], carried.get("title", query["title"]), carried.get("kind", query["kind"]))
+        titles = {**query_titles(query), "en": carried.get("title", query["title"])}
+        return deck_from_csv(carried["csv"], titles, carried.get("kind", query["kind"]))
     except DeckError as error:
         raise Problem("deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
 
@@ -196,7 +222,7 @@ def upload_deck(query):
     """Validate and store a deck; every problem is reported at once, and a stored deck plays and prints."""
     if request.mimetype == "text/csv":
         try:
-            doc = deck_from_csv(request.get_data(as_text=True), query["title"], query["kind"])
+            doc = deck_from_csv(request.get_data(as_text=True), query_titles(query), query["kind"])
         except DeckError as error:
             raise Problem("deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
         describe = csv_problems

@@ -8,10 +8,12 @@ from typing import Any
 from flask import Blueprint, Response, render_template, request
 
 from api import config
-from engine.decks.model import LANGUAGES
+from engine.decks.model import LANGUAGES, pick_language
+from engine.decks.part import MAX_IDS
 from printing.calibration import SCALE_MM
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
 from printing.spec import COUNT_RANGE, GAME_NUMBER_RANGE, KINDS, MAX_BACK_OFFSET, MAX_BLEED, REFERENCE_SIZES
+from printing.themes import THEMES
 from printing.translations import GAMES
 
 ASSETS = Path(__file__).parents[2] / "desk"
@@ -21,6 +23,8 @@ POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+# Chronology's themes print under their colours' names.
+CHRONOLOGY_THEMES = {"war": "red", "culture": "beige", "science": "blue"}
 ENDONYMS = {"en": "English", "cs": "Čeština", "sk": "Slovenčina", "hu": "Magyar", "ru": "Русский", "de": "Deutsch"}
 
 blp = Blueprint(
@@ -52,6 +56,12 @@ def print_languages() -> list[tuple[str, str]]:
     return [(code, ENDONYMS.get(code, code)) for code in LANGUAGES]
 
 
+def theme_names(lang: str) -> dict[str, str]:
+    """Each theme's name as the cards print it, for the part's theme choices; Chronology's by its colours."""
+    names = {key: pick_language(theme.names, lang) for key, theme in THEMES.items()}
+    return {**names, **{theme: names[colour] for theme, colour in CHRONOLOGY_THEMES.items()}}
+
+
 @blp.get("/")
 def page() -> Response:
     lang = page_language()
@@ -72,6 +82,8 @@ def page() -> Response:
         "scale_mm": SCALE_MM,
         "count_range": COUNT_RANGE,
         "game_number_range": GAME_NUMBER_RANGE,
+        "max_part": MAX_IDS,
+        "theme_names": theme_names(lang),
     }
     response = Response(render_template("desk.html", **context), mimetype="text/html")
     response.headers["Content-Language"] = lang
