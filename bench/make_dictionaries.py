@@ -13,8 +13,9 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from api.storage.card_faces import card_faces, event_table  # noqa: E402
+from api.storage.card_refs import shorten  # noqa: E402
 from api.storage.packing import FOLDER  # noqa: E402
-from engine.core.cards import shorten  # noqa: E402
 from engine.core.match import play  # noqa: E402
 from engine.core.protocol import RandomBot  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
@@ -30,8 +31,7 @@ def sample(name: str, games: int) -> bytes:
         players = game.min_players + seed % (game.max_players - game.min_players + 1)
         match = new_match(name, players, {}, seed)
         rng = Rng(seed + 1)
-        table = game.event_table(match.state)
-        cards = game.card_faces(table) if table is not None else None
+        cards = card_faces(name, event_table(name, match.state))
         while match.to_act():
             seat = sorted(match.to_act())[0]
             match, events = play(match, seat, bot.choose(game, match.state, seat, rng))

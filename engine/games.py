@@ -11,6 +11,7 @@ from engine.core import match
 from engine.core.errors import UnknownGame
 from engine.core.match import Match
 from engine.core.protocol import Game
+from engine.decks.model import Deck
 from engine.lost_cities.rules import LostCities
 from engine.ticket_to_ride.rules import TicketToRide
 from engine.timeline.rules import Timeline
@@ -36,14 +37,24 @@ def all_games() -> list[Game]:
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
-def new_match(game_name: str, players: int, options: dict[str, Any] | None, seed: int) -> Match:
-    """Set up the game of that name; options are validated by the game's own schema.
+def new_match(
+    game_name: str, players: int, options: dict[str, Any] | None, seed: int, deck: Deck | None = None
+) -> Match:
+    """Set up the game of that name (with `deck`, where the options name a deck that is not built in); options are
+    validated by the game's own schema.
 
-    :raises UnknownGame, InvalidPlayers, InvalidOptions:
+    :raises UnknownGame, InvalidPlayers, InvalidOptions, UnknownDeck:
     """
-    return match.new_match(get_game(game_name), players, options, seed)
+    return match.new_match(get_game(game_name).playing(deck), players, options, seed)
 
 
-def replay(game_name: str, players: int, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Match:
-    """Re-run the game of that name from its seed and action log."""
-    return match.replay(get_game(game_name), players, options, seed, log)
+def replay(
+    game_name: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    log: list[dict[str, Any]],
+    deck: Deck | None = None,
+) -> Match:
+    """Re-run the game of that name (played with `deck`) from its seed and action log."""
+    return match.replay(get_game(game_name).playing(deck), players, options, seed, log)

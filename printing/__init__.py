@@ -5,6 +5,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from engine.decks import store
+from engine.decks.model import Deck
 from printing.document import render_deck
 from printing.sheet import SheetPlan, plan_sheet
 from printing.spec import SpecError, to_options, validate
@@ -37,12 +38,13 @@ __all__ = [
 ]
 
 
-def render(spec: dict[str, Any], progress: Callable[[int, int], None] | None = None) -> bytes:
-    """Render a deck, calibration, score-sheet or reference-card spec to PDF bytes; progress is per page.
+def render(spec: dict[str, Any], progress: Callable[[int, int], None] | None = None, deck: Deck | None = None) -> bytes:
+    """Render a deck, calibration, score-sheet or reference-card spec to PDF bytes; progress is per page. A deck spec
+    prints a built-in deck, or `deck` (the deck it names, passed in: a user deck).
 
     :raises SpecError: listing every problem with the spec.
     """
-    checked = validate(spec)
+    checked = validate(spec, deck)
     options = {key: value for key, value in checked.items() if key not in ("kind", "deck")}
     if checked["kind"] == "calibration":
         return __getattr__("render_calibration")(options, progress)
@@ -50,7 +52,7 @@ def render(spec: dict[str, Any], progress: Callable[[int, int], None] | None = N
         return __getattr__("render_score_sheets")(options, progress)
     if checked["kind"] == "reference":
         return __getattr__("render_reference")(options, progress)
-    return render_deck(store.get_deck(checked["deck"]), options, progress)
+    return render_deck(store.get_deck(checked["deck"], deck), options, progress)
 
 
 def layout(spec: dict[str, Any]) -> SheetPlan:

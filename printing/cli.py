@@ -234,7 +234,7 @@ def _common(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_deck(args: argparse.Namespace) -> int:
     """Print the deck named on the command line."""
-    name = args.deck
+    name, deck = args.deck, None
     if args.deck.lower().endswith((".csv", ".json")) or Path(args.deck).is_file():
         deck = _deck_file(Path(args.deck), titles(args, args.title or Path(args.deck).stem), args.kind)
         if deck is None:
@@ -246,17 +246,17 @@ def run_deck(args: argparse.Namespace) -> int:
         spec["part"] = part
     if args.bleed is not None:
         spec["bleed"] = args.bleed
-    written = _write(spec, Path(args.output or f"{name}.pdf"))
+    written = _write(spec, Path(args.output or f"{name}.pdf"), deck)
     if written == 0 and args.write_ids:
-        return _write_ids(spec, Path(args.write_ids))
+        return _write_ids(spec, Path(args.write_ids), deck)
     return written
 
 
-def _write_ids(spec: dict[str, Any], path: Path) -> int:
+def _write_ids(spec: dict[str, Any], path: Path, deck: Any = None) -> int:
     from engine.decks.part import part_of
     from engine.decks.store import get_deck
 
-    cards = part_of(get_deck(spec["deck"]), spec.get("part")).cards
+    cards = part_of(get_deck(spec["deck"], deck), spec.get("part")).cards
     try:
         path.write_text("".join(f"{card.id}\n" for card in cards), encoding="utf-8")
     except OSError as error:
@@ -267,8 +267,7 @@ def _write_ids(spec: dict[str, Any], path: Path) -> int:
 
 
 def _deck_file(path: Path, title: dict[str, str], kind: str) -> Any:
-    """Check a deck file as the API checks an upload and make it known to this process; None after saying why."""
-    from engine.decks import add_deck
+    """Check a deck file as the API checks an upload and return it; None after saying why."""
     from engine.decks.upload import deck_from_file
 
     try:
@@ -281,7 +280,6 @@ def _deck_file(path: Path, title: dict[str, str], kind: str) -> Any:
         for problem in error.problems:
             print(f"  {problem}", file=sys.stderr)
         return None
-    add_deck(deck)
     return deck
 
 
@@ -319,14 +317,15 @@ def run_reference(args: argparse.Namespace) -> int:
     return _write(spec, Path(args.output or f"{args.game}-{args.language}.pdf"))
 
 
-def _write(spec: dict[str, Any], path: Path) -> int:
+def _write(spec: dict[str, Any], path: Path, deck: Any = None) -> int:
+    """Render the spec (a deck spec: with `deck`, the deck it names when it is not built in) and write the PDF."""
     from printing import render
 
-    _warn_about_bleed(spec)
+    _warn_about_bleed(spec, deck)
 
     with _bar(path.name) as progress:
         try:
-            pdf = render(spec, progress)
+            pdf = render(spec, progress, deck)
         except SpecError as error:
             progress.close()
             for problem in error.problems:
@@ -381,12 +380,12 @@ def _bar(name: str) -> _Quiet:
     return _Bar(name) if sys.stderr.isatty() else _Quiet()
 
 
-def _warn_about_bleed(spec: dict[str, Any]) -> None:
+def _warn_about_bleed(spec: dict[str, Any], deck: Any = None) -> None:
     """Say when a deck's bleed drops below 1 mm: a cut a little off then shows a white edge."""
     if spec["kind"] != "deck":
         return
     try:
-        checked = validate(spec)
+        checked = validate(spec, deck)
     except SpecError:
         return  # render reports the problems
     if checked["bleed"] < LOW_BLEED:

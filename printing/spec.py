@@ -67,7 +67,7 @@ def validate(spec: Any, deck: Deck | None = None, deck_later: bool = False) -> d
     if out["kind"] == "deck":
         out["deck"] = deck.id if deck is not None else _deck_id(spec.get("deck"), problems, deck_later)
         if spec.get("part") is not None:
-            known = deck or (None if deck_later or problems else store.find_deck(out["deck"]))
+            known = deck or (None if deck_later or problems else store.builtin_decks().get(out["deck"]))
             out["part"], part_problems = read_part(spec["part"], known)
             problems += part_problems
     elif spec.get("part") is not None:
@@ -79,7 +79,7 @@ def validate(spec: Any, deck: Deck | None = None, deck_later: bool = False) -> d
         except SheetError as error:
             problems.append(str(error))
     if not problems and out["kind"] == "deck" and not deck_later:
-        whole = deck or store.find_deck(out["deck"])
+        whole = deck or store.builtin_decks().get(out["deck"])
         printed = part_of(whole, out.get("part")) if whole is not None else None
         problems += _face_problems(to_options(out).card, printed, out["language"])
     if problems:
@@ -243,7 +243,7 @@ def _deck_id(value: Any, problems: list[str], later: bool = False) -> str:
     if later:  # only what needs no store: an id that is neither built in nor a user deck's
         unknown = value not in store.builtin_ids() and not value.startswith("user-")
     else:
-        unknown = store.find_deck(value) is None
+        unknown = value not in store.builtin_decks()  # a user deck is passed in, never found
     if unknown:
         problems.append(no_such_deck(value))
     return value

@@ -9,7 +9,6 @@ from rq import get_current_job
 from rq.job import Job
 
 import printing
-from engine.decks import add_deck
 from engine.decks.parse import parse_deck
 
 PDF_TTL = 24 * 3600
@@ -22,11 +21,9 @@ def pdf_key(job_id: str) -> str:
 
 def render_pdf(spec: dict[str, Any], deck: dict[str, Any] | None = None) -> dict[str, Any]:
     """Render a print spec (with the user deck it names, if any) and store the PDF under the job's id."""
-    if deck is not None:
-        add_deck(parse_deck(deck))
     job = get_current_job()
     assert job is not None, "render_pdf runs inside an RQ worker"
-    pdf = printing.render(spec, progress_writer(job))
+    pdf = printing.render(spec, progress_writer(job), None if deck is None else parse_deck(deck))
     job.connection.set(pdf_key(job.id), pdf, ex=PDF_TTL)
     return {"bytes": len(pdf), "sha256": hashlib.sha256(pdf).hexdigest()}
 

@@ -134,7 +134,7 @@ def work(args: argparse.Namespace) -> int:
     if args.metrics_port:
         shared_metrics_dir()  # the work horses' samples outlive them
     from api import config, logs
-    from engine.decks.store import configure_cache
+    from api.storage.deck_cache import configure_cache
     from worker.main import run
 
     logs.configure(f"deskovka worker {args.role}")

@@ -7,10 +7,11 @@ import redis
 
 from api import clock
 from api.storage import metrics
+from api.storage.deck_cache import add_deck, find_deck, forget_deck, held_deck
 from engine.core.errors import DeckGone
-from engine.decks import Deck, add_deck, builtin_decks
+from engine.decks import Deck, builtin_decks
 from engine.decks.parse import content_hash, parse_deck
-from engine.decks.store import builtin_document, find_deck, forget_deck, knows
+from engine.decks.store import builtin_document
 
 
 def summary(deck: Deck, builtin: bool, public: bool = True) -> dict[str, Any]:
@@ -130,7 +131,7 @@ class DeckStore:
         return int(self.connection.zcard(self.public_index if everyone else self.index))
 
     def make_known(self, deck_id: Any) -> Deck | None:
-        """Load a user deck into this process's engine if it is one, refresh its TTL, and return it (or None).
+        """Load a user deck into this process if it is one, refresh its TTL, and return it (or None).
 
         Hold the deck while using it: the process's deck cache may drop it, but never while it is held.
         """
@@ -171,19 +172,20 @@ class DeckStore:
             self.connection.set(key, orjson.dumps(doc), nx=True)
         self._kept.add(digest)
 
-    def make_playable(self, deck_id: str, digest: str) -> None:
-        """Make the deck a running game plays (id and content hash) known to this process, loading it if need be.
+    def make_playable(self, deck_id: str, digest: str) -> Deck:
+        """Return the deck a running game plays (id and content hash), loading it into this process if need be.
 
         :raises DeckGone: when neither this process nor Redis has that deck any more.
         """
         self.touch_in_play(deck_id)
-        if knows(deck_id, digest):
-            return
+        held = held_deck(deck_id, digest)
+        if held is not None:
+            return held
         builtin = deck_id in builtin_decks()
         raw = self.connection.get(f"{self.snapshot_prefix}:{deck_id}:{digest}" if builtin else self.key_for(deck_id))
         if raw is not None:
             deck = parse_deck(orjson.loads(raw))
             if deck.digest == digest:
                 add_deck(deck, self.CACHE_FOR)
-                return
+                return deck
         raise DeckGone(f"The deck {deck_id!r} this game was started with is no longer stored.", deck=deck_id)

@@ -38,8 +38,8 @@ def migrate(store: GameStore, decks: DeckStore, record: GameRecord) -> GameRecor
     if record.type not in REPLAYED:
         return replace(record, shape=SHAPE)
     try:
-        _held = decks.make_known(record.options.get("deck"))  # held, so the deck cache keeps it meanwhile
-        match = replay(record.type, record.players, record.options, record.seed, store.log(record.id))
+        deck = decks.make_known(record.options.get("deck"))
+        match = replay(record.type, record.players, record.options, record.seed, store.log(record.id), deck)
     except Exception as error:  # any failure to carry a game over is the same answer to the client
         log.warning("game %s cannot be carried over: %r", record.id, error)
         match = None

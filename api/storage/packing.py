@@ -13,8 +13,8 @@ from typing import Any
 
 import orjson
 
-from engine.core.cards import lengthen, lengthen_ids, shorten, shorten_ids
-from engine.games import get_game
+from api.storage.card_faces import card_faces
+from api.storage.card_refs import lengthen, lengthen_ids, shorten, shorten_ids
 
 FOLDER = Path(__file__).with_name("dictionaries")
 # Every dictionary ever used, by the number written before the data; never change or drop one.
@@ -64,7 +64,7 @@ def pack_events(
     """Pack one version's events (`exact`: their JSON); None when they would not come back exactly."""
     if any(next(iter(event), None) != "v" or event["v"] != version for event in events):
         return None
-    cards = get_game(game_type).card_faces(table) if table is not None else None
+    cards = card_faces(game_type, table)
     bare = [{key: value for key, value in event.items() if key != "v"} for event in events]
     short = bare if cards is None else shorten(bare, cards)
     if cards is not None and orjson.dumps(_stamped(lengthen(short, cards), version)) != exact:
@@ -74,7 +74,7 @@ def pack_events(
 
 def unpack_events(game_type: str, table: dict[str, Any] | None, version: int, raw: bytes) -> list[dict[str, Any]]:
     short = orjson.loads(inflate(raw))
-    cards = get_game(game_type).card_faces(table) if table is not None else None
+    cards = card_faces(game_type, table)
     return _stamped(short if cards is None else lengthen(short, cards), version)
 
 
@@ -93,7 +93,7 @@ def unpack_entry(raw: bytes) -> Any:
 
 def shorten_log(game_type: str, table: dict[str, Any] | None, log: list[dict[str, Any]]) -> tuple[list, bool]:
     """Return the log with the card ids in its actions as deck positions, and whether it was shortened."""
-    cards = get_game(game_type).card_faces(table) if table is not None else None
+    cards = card_faces(game_type, table)
     if cards is None:
         return log, False
     short = [{**entry, "action": shorten_ids(entry["action"], cards)} for entry in log]
@@ -102,6 +102,6 @@ def shorten_log(game_type: str, table: dict[str, Any] | None, log: list[dict[str
 
 
 def lengthen_log(game_type: str, table: dict[str, Any] | None, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    cards = get_game(game_type).card_faces(table) if table is not None else None
+    cards = card_faces(game_type, table)
     assert cards is not None, "a log was shortened with the game's cards"
     return [{**entry, "action": lengthen_ids(entry["action"], cards)} for entry in log]

@@ -15,6 +15,7 @@ from api.problems import Problem
 from api.storage.deck_store import DeckStore
 from api.storage.store import GameRecord, GameStore
 from engine.core.match import play
+from engine.decks.model import Deck
 from engine.games import get_game, new_match
 
 log = logging.getLogger(__name__)
@@ -35,15 +36,18 @@ _lock = threading.Lock()
 _kept: OrderedDict[tuple[str, int], Rebuilt] = OrderedDict()
 
 
-def replay_to(decks: DeckStore, record: GameRecord, entries: list[dict[str, Any]], version: int) -> Rebuilt:
-    """Re-run the game from its seed through the log's first `version` entries.
+def replay_to(
+    decks: DeckStore, record: GameRecord, entries: list[dict[str, Any]], version: int, deck: Deck | None = None
+) -> Rebuilt:
+    """Re-run the game from its seed through the log's first `version` entries (on `deck`, else the one its options
+    name).
 
     :raises Problem: 410 `game/outdated` when today's rules cannot re-run it to that version on the same deck.
     """
     rebuilt = None
     try:
-        _held = decks.make_known(record.options.get("deck"))  # held, so the deck cache keeps it meanwhile
-        match = new_match(record.type, record.players, record.options, record.seed)
+        deck = deck or decks.make_known(record.options.get("deck"))
+        match = new_match(record.type, record.players, record.options, record.seed, deck)
         events: list[dict[str, Any]] = []
         for entry in entries[:version]:
             match, new = play(match, entry["seat"], entry["action"])
@@ -76,11 +80,10 @@ def finished(store: GameStore, decks: DeckStore, record: GameRecord) -> Rebuilt:
             _kept.move_to_end(key)
             return found
     table = record.table()
-    if table is not None:  # the log keeps card ids as positions in the game's deck
-        deck = get_game(record.type).deck_in_play(table)
-        if deck is not None:
-            decks.make_playable(*deck)
-    rebuilt = replay_to(decks, record, store.log(record.id), record.version)
+    played = get_game(record.type).deck_in_play(table) if table is not None else None
+    # The log keeps card ids as positions in the game's deck, and the game replays on that very deck.
+    deck = decks.make_playable(*played) if played is not None else None
+    rebuilt = replay_to(decks, record, store.log(record.id), record.version, deck)
     with _lock:
         _kept[key] = rebuilt
         while len(_kept) > KEPT:

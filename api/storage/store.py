@@ -10,6 +10,9 @@ import redis
 from api import meters
 from api.problems import Problem, store_unavailable
 from api.storage import metrics, packing
+from api.storage.card_faces import event_table
+from engine.core.protocol import Game
+from engine.decks.model import Deck
 from engine.games import get_game
 
 # The shape of a stored record: 2 keeps decks by id and content hash and cards as ids or deck positions; records of
@@ -115,11 +118,17 @@ class GameRecord:
     open_until: int | None = None
     creator: int | None = None
     rematch: str | None = None
+    # The deck the game plays, as `api.tables.loading.playable` found it: given to the rules, never stored.
+    deck: Deck | None = field(default=None, compare=False, repr=False)
+
+    def rules(self) -> Game:
+        """The rules this game plays by, with its deck (once made playable; a built-in deck's game plays without)."""
+        return get_game(self.type).playing(self.deck)
 
     def doc(self, log: list[dict[str, Any]] | None = None) -> bytes:
         """Return what the store keeps of the record: JSON, or for a compact game packed with its whole `log`."""
         # Not dataclasses.asdict: it deep-copies the whole state only for orjson to read it once.
-        doc = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version")}
+        doc = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("rev", "version", "deck")}
         if self.compact:
             short, cards = packing.shorten_log(self.type, self.final_table, log or [])
             return packing.pack_entry(self.type, {**doc, "log": short, "cards": cards})
@@ -146,7 +155,7 @@ class GameRecord:
         """What reading this game's stored events needs besides them (its deck and language, if any)."""
         if self.compact:
             return self.final_table
-        return None if self.state is None else get_game(self.type).event_table(self.state)
+        return None if self.state is None else event_table(self.type, self.state)
 
 
 @dataclass

@@ -12,12 +12,12 @@ import redis
 from api import config
 from api.config import Settings
 from api.storage.connections import connect
+from api.storage.deck_cache import configure_cache
 from api.storage.deck_store import DeckStore
 from api.storage.followers import Followers
 from api.storage.lobby import Lobby
 from api.storage.printing_queue import PrintQueue
 from api.storage.store import GameStore
-from engine.decks.store import configure_cache
 
 
 @dataclass

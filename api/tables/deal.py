@@ -10,6 +10,7 @@ from typing import Any
 from engine.core.errors import InvalidOptions
 from engine.core.match import Match
 from engine.core.rng import SEED_BITS, Rng, mixed_seed
+from engine.decks.model import Deck
 from engine.games import get_game, new_match
 
 # Options that belong to the seats (each player's age) or to the deal (who starts): a table with open seats fixes
@@ -39,7 +40,7 @@ def with_ages(game_type: str, seats: list[dict[str, Any]], options: dict[str, An
     return options
 
 
-def table_options(game_type: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+def table_options(game_type: str, players: int, options: dict[str, Any], deck: Deck | None = None) -> dict[str, Any]:
     """Check the options of a table with open seats and return them without the per-table ones.
 
     :raises InvalidOptions: when the creator sets an option that belongs to the seats or the deal, or any the game
@@ -52,7 +53,7 @@ def table_options(game_type: str, players: int, options: dict[str, Any]) -> dict
             "taken: each player gives their own age when taking a seat, and the starting seat is drawn.",
             errors={name: ["Not for a table with open seats."] for name in given},
         )
-    valid = new_match(game_type, players, options, 0).options
+    valid = new_match(game_type, players, options, 0, deck).options
     return {name: value for name, value in valid.items() if name not in PER_TABLE}
 
 
@@ -64,10 +65,13 @@ def first_seat(game_type: str, seed: int, ages: list[int | None]) -> int:
     return seats[Rng(mixed_seed(seed, "first")).randbelow(len(seats))]
 
 
-def deal(game_type: str, options: dict[str, Any], seed: int, seats: list[dict[str, Any]]) -> Match:
-    """Set up a table whose seats are all taken, from its seed and its players' own choices."""
+def deal(
+    game_type: str, options: dict[str, Any], seed: int, seats: list[dict[str, Any]], deck: Deck | None = None
+) -> Match:
+    """Set up a table whose seats are all taken, from its seed and its players' own choices (and `deck`, a user
+    deck its options name)."""
     chosen = with_ages(game_type, seats, options)
     first = first_seat(game_type, seed, [seat.get("age") for seat in seats])
     if "first" in get_game(game_type).options_schema().fields:
         chosen = {**chosen, "first": first}
-    return new_match(game_type, len(seats), chosen, seed)
+    return new_match(game_type, len(seats), chosen, seed, deck)

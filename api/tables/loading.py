@@ -19,7 +19,7 @@ ENDED = ("finished", "cancelled")
 
 def to_match(record: GameRecord) -> Match:
     assert record.state is not None, "an undealt table is never played"
-    return Match(get_game(record.type), record.players, record.options, record.seed, record.state, record.version)
+    return Match(record.rules(), record.players, record.options, record.seed, record.state, record.version)
 
 
 def finish(record: GameRecord, match: Match) -> GameRecord:
@@ -51,8 +51,8 @@ def found(record: GameRecord | None, game_id: str) -> GameRecord:
 
 
 def playable(services: Services, record: GameRecord) -> GameRecord:
-    """Make the deck the game plays known to this process, and bring a record of an older shape up to date in memory
-    (reading never writes: the next move's commit, or `deskovka migrate`, writes it in today's shape).
+    """Find the deck the game plays (given to its rules from now on), and bring a record of an older shape up to
+    date in memory (reading never writes: the next move's commit, or `deskovka migrate`, writes it in today's shape).
 
     :raises Problem, DeckGone: 410 when the game's deck or its old record can no longer be played.
     """
@@ -61,10 +61,8 @@ def playable(services: Services, record: GameRecord) -> GameRecord:
         record = legacy.migrate(store, decks, record)
     if record.compact:
         record = replace(record, state=rebuild.finished(store, decks, record).state)
-    deck = get_game(record.type).deck_in_play(record.state) if record.state is not None else None
-    if deck is not None:
-        decks.make_playable(*deck)
-    return record
+    played = get_game(record.type).deck_in_play(record.state) if record.state is not None else None
+    return record if played is None else replace(record, deck=decks.make_playable(*played))
 
 
 def load_head(services: Services, game_id: str) -> Head:

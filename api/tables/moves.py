@@ -145,9 +145,9 @@ def replayed(services: Services, record: GameRecord, seat: int, stored: dict[str
     if record.compact and version == record.version:
         then = rebuild.finished(store, decks, record)
     else:
-        then = rebuild.replay_to(decks, record, store.log(record.id), version)
+        then = rebuild.replay_to(decks, record, store.log(record.id), version, record.deck)
     # A move is only made in a running game, so the answer saw it running unless that move ended it.
-    status = "finished" if get_game(record.type).outcome(then.state) is not None else "running"
+    status = "finished" if record.rules().outcome(then.state) is not None else "running"
     answered = replace(record, state=then.state, version=version, status=status, updated_at=stored["updated_at"])
     events = [event for event in then.events if event["v"] > stored["since"]]
     body = orjson.dumps({"type": record.type, "game": game_view(answered, seat), "events": events_for(events, seat)})

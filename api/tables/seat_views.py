@@ -5,7 +5,6 @@ from typing import Any
 from api.storage.store import GameRecord
 from api.tables import clocks
 from engine.core.match import public_event, visible_to
-from engine.games import get_game
 
 
 def seat_list(record: GameRecord) -> list[dict[str, Any]]:
@@ -21,7 +20,7 @@ def seat_list(record: GameRecord) -> list[dict[str, Any]]:
 
 
 def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
-    game = get_game(record.type)
+    game = record.rules()
     state = record.state
     running = record.status == "running" and state is not None
     to_act = sorted(game.to_act(state)) if running and state is not None else []

@@ -31,13 +31,13 @@ def create(
     """Set up a game, mint a token per named human seat and let bots start; a table with open seats waits undealt."""
     store, decks = services.store, services.decks
     game_type, seats, options = body["type"], body["seats"], body.get("options") or {}
-    _held = decks.make_known(options.get("deck"))  # held, so the deck cache keeps it meanwhile
+    deck = decks.make_known(options.get("deck"))
     seed, chosen_seed, nonce = deal.deal_seed(body.get("seed"), seats)
     match: Match | None = None
     if any(seat.get("open") for seat in seats):
-        options = deal.table_options(game_type, len(seats), options)
+        options = deal.table_options(game_type, len(seats), options, deck)
     else:
-        match = new_match(game_type, len(seats), deal.with_ages(game_type, seats, options), seed)
+        match = new_match(game_type, len(seats), deal.with_ages(game_type, seats, options), seed, deck)
         options = match.options
     game_id = game_id or new_id()
     minted: list[dict[str, Any]] = []
@@ -79,6 +79,7 @@ def create(
         clock=body.get("clock"),
         open_until=None if open_for is None else due.millis(open_for),
         creator=minted[0]["seat"] if minted else None,
+        deck=deck,
     )
     events: list[Event] = []
     more = False
@@ -134,9 +135,9 @@ class Join:
         more = False
         if status == "running" and joined.state is None:
             # The deck may be one this process has not loaded (or has let go of) since the table was opened.
-            _held = services.decks.make_known(joined.options.get("deck"))
-            dealt = deal.deal(joined.type, joined.options, joined.seed, seats)
-            joined = replace(joined, options=dealt.options, state=dealt.state)
+            deck = services.decks.make_known(joined.options.get("deck"))
+            dealt = deal.deal(joined.type, joined.options, joined.seed, seats, deck)
+            joined = replace(joined, options=dealt.options, state=dealt.state, deck=deck or joined.deck)
             keep_deck(services, joined)
         if joined.state is not None:  # tables opened before deals waited for the last seat are dealt already
             match, events, more = bots.run_bots(joined, to_match(joined))

@@ -7,6 +7,7 @@ from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, Event, State
 from engine.core.rng import Rng
 from engine.core.words import names_in
+from engine.decks.model import Deck
 
 NAMES_FILE = Path(__file__).with_name("names.json")
 # The powers' English names, as reasons word them; views and events name them in the game's language.
@@ -49,7 +50,7 @@ def power_actions(state: State, seat: int, power: str) -> list[Action]:
     return actions + [{"type": "reshuffle", "colour": colour} for colour in colours if state["stacks"][seat][colour]]
 
 
-def use_power(state: State, seat: int, power: str, action: Action) -> list[Event]:
+def use_power(deck: Deck, state: State, seat: int, power: str, action: Action) -> list[Event]:
     """Apply one use of `power` (the caller has checked the action is one of MOVES[power]).
 
     :raises MalformedAction, IllegalAction:
@@ -62,18 +63,18 @@ def use_power(state: State, seat: int, power: str, action: Action) -> list[Event
         card = top_of(state, owner, colour, "discard")
         pile(state, owner, colour).pop()
         state["discard"].append(card)
-        return [{**used, "from": owner, "card": front(state, card)}]
+        return [{**used, "from": owner, "card": front(deck, state, card)}]
     if kind == "move_top":
         target = seat_of(state, action.get("seat"), common=False)
         card = top_of(state, None, colour, "move")
         pile(state, target, colour).append(state["common"][colour].pop())
-        return [{**used, "onto": target, "card": front(state, card)}]
+        return [{**used, "onto": target, "card": front(deck, state, card)}]
     if kind == "swap_tops":
-        return [{**used, **_swap(state, colour, action.get("seats"))}]
+        return [{**used, **_swap(deck, state, colour, action.get("seats"))}]
     return [{**used, **_reshuffle(state, seat, colour)}]
 
 
-def _swap(state: State, colour: str, seats: object) -> dict:
+def _swap(deck: Deck, state: State, colour: str, seats: object) -> dict:
     if not isinstance(seats, list) or len(seats) != 2:
         raise MalformedAction(
             "A swap names two stacks of one colour: `seats`, two seat numbers or null for the common deck."
@@ -83,20 +84,20 @@ def _swap(state: State, colour: str, seats: object) -> dict:
         raise IllegalAction(f"{pile_name(a, colour)} is named twice: a swap needs two different stacks.")
     first, second = top_of(state, a, colour, "swap"), top_of(state, b, colour, "swap")
     pile(state, a, colour)[-1], pile(state, b, colour)[-1] = second, first
-    return {"seats": [a, b], "cards": [front(state, first), front(state, second)]}
+    return {"seats": [a, b], "cards": [front(deck, state, first), front(deck, state, second)]}
 
 
 def _reshuffle(state: State, seat: int, colour: str) -> dict:
-    stack, deck = state["stacks"][seat][colour], state["common"][colour]
+    stack, common = state["stacks"][seat][colour], state["common"][colour]
     count = len(stack)
     if not count:
         raise IllegalAction(
             f"Your {colour} stack is empty: there is nothing to shuffle into the common deck.", colour=colour
         )
-    deck += stack
+    common += stack
     rng = Rng.from_state(state["rng"])
-    rng.shuffle(deck)
+    rng.shuffle(common)
     state["rng"] = rng.to_state()
-    state["stacks"][seat][colour] = deck[-count:]
-    del deck[-count:]
+    state["stacks"][seat][colour] = common[-count:]
+    del common[-count:]
     return {"count": count}

@@ -10,7 +10,6 @@ from engine.chronology.table import (
     DATE_FIELDS,
     cards_left,
     colour_of,
-    deck_of,
     fits,
     front,
     in_play,
@@ -18,13 +17,13 @@ from engine.chronology.table import (
     revealed,
     year_of,
 )
-from engine.core.cards import CardFaces
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
-from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
+from engine.core.protocol import Action, Event, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
 from engine.core.words import named
-from engine.decks import get_deck
+from engine.decks.game import DeckGame
+from engine.decks.model import Deck
 
 ACTION_TYPES = ("start", "place", "skip", *(move for moves in MOVES.values() for move in moves))
 
@@ -36,9 +35,8 @@ def _expect(action: Action, allowed: tuple[str, ...], hint: str) -> None:
         raise error(f"{action['type']!r} is not possible now: {hint}", allowed=list(allowed))
 
 
-def _deal(players_count: int, options: dict[str, Any], seed: int) -> State:
+def _deal(deck: Deck, players_count: int, options: dict[str, Any], seed: int) -> State:
     """:raises InvalidOptions: when the deck cannot serve this many players."""
-    deck = get_deck(options["deck"])
     colours, per_colour, ages = options["colours"], options["cards_per_colour"], options.get("ages")
     if ages is not None and len(ages) != players_count:
         raise InvalidOptions(
@@ -126,7 +124,7 @@ def _final(state: State) -> Outcome:
     return result
 
 
-class Chronology(Game):
+class Chronology(DeckGame):
     name = "chronology"
     title = "Chronology"
     min_players = 2
@@ -141,7 +139,7 @@ class Chronology(Game):
 
     def setup(self, players_count: int, options: dict[str, Any], seed: int) -> State:
         return {
-            **_deal(players_count, options, seed),
+            **_deal(self.new_deck(options["deck"]), players_count, options, seed),
             "powers": options["powers"],
             "chronologies": [[] for _ in range(players_count)],
             "discard": [],
@@ -186,7 +184,7 @@ class Chronology(Game):
             if action["type"] == "skip":
                 events = [{"type": "power_skipped", "seat": seat, "power": power}]
             else:
-                events = use_power(state, seat, power, action)
+                events = use_power(self.deck_of(state), state, seat, power, action)
             state["power"] = None
             return state, events + self._end_turn(state)
         return state, self._place(state, seat, action)
@@ -197,14 +195,14 @@ class Chronology(Game):
             ("start",),
             "before play each player picks the common deck that starts their left neighbour's chronology (start).",
         )
-        colour = colour_of(state, action)
+        deck, colour = self.deck_of(state), colour_of(state, action)
         if not state["common"][colour]:
             raise IllegalAction(f"The common {colour} deck is empty: pick another.", colour=colour)
         neighbour = (seat + 1) % len(state["stacks"])
         card = state["common"][colour].pop()
         state["chronologies"][neighbour].append(card)
         events: list[Event] = [
-            {"type": "chronology_started", "seat": seat, "for": neighbour, "card": revealed(state, card)}
+            {"type": "chronology_started", "seat": seat, "for": neighbour, "card": revealed(deck, state, card)}
         ]
         if neighbour == state.get("first", 0):
             state["phase"], state["round"] = "play", 1
@@ -233,7 +231,7 @@ class Chronology(Game):
 
     def _place(self, state: State, seat: int, action: Action) -> list[Event]:
         _expect(action, ("place",), "place the top card of one of your stacks in your chronology (place).")
-        colour = colour_of(state, action)
+        deck, colour = self.deck_of(state), colour_of(state, action)
         gap, chronology, stack = action.get("gap"), state["chronologies"][seat], state["stacks"][seat][colour]
         if isinstance(gap, bool) or not isinstance(gap, int):
             raise MalformedAction("A placement names a `colour` (which of your stacks) and a `gap` (a whole number).")
@@ -248,15 +246,15 @@ class Chronology(Game):
             )
         card = stack.pop()
         placed = {"seat": seat, "colour": colour, "gap": gap}
-        if not fits(state, seat, card, gap):
+        if not fits(deck, state, seat, card, gap):
             state["discard"].append(card)
             state["shown"].append(card)
             return [
-                {"type": "card_discarded", **placed, "correct": False, "card": revealed(state, card)},
+                {"type": "card_discarded", **placed, "correct": False, "card": revealed(deck, state, card)},
                 *self._end_turn(state),
             ]
         chronology.insert(gap, card)
-        events: list[Event] = [{"type": "card_placed", **placed, "correct": True, "card": revealed(state, card)}]
+        events: list[Event] = [{"type": "card_placed", **placed, "correct": True, "card": revealed(deck, state, card)}]
         # Placing one's last card ends the game (after the round) before any power could refill a stack.
         events += self._check_end(state)
         if state["powers"] and power_actions(state, seat, colour):
@@ -294,8 +292,10 @@ class Chronology(Game):
                 return events
 
     def view(self, state: State, seat: int | None) -> View:
+        deck = self.deck_of(state)
+
         def pile_view(colour: str, cards: list[str]) -> dict[str, Any]:
-            return {"colour": colour, "count": len(cards), "top": front(state, cards[-1]) if cards else None}
+            return {"colour": colour, "count": len(cards), "top": front(deck, state, cards[-1]) if cards else None}
 
         return {
             "deck": state["deck"],
@@ -312,12 +312,13 @@ class Chronology(Game):
                     "seat": s,
                     "stacks": [pile_view(colour, cards) for colour, cards in state["stacks"][s].items()],
                     "cards_left": cards_left(state, s),
-                    "chronology": [revealed(state, card) for card in state["chronologies"][s]],
+                    "chronology": [revealed(deck, state, card) for card in state["chronologies"][s]],
                 }
                 for s in players(state)
             ],
             "discard": [
-                revealed(state, card) if card in state["shown"] else front(state, card) for card in state["discard"]
+                revealed(deck, state, card) if card in state["shown"] else front(deck, state, card)
+                for card in state["discard"]
             ],
         }
 
@@ -326,24 +327,13 @@ class Chronology(Game):
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
-        return {card: DATE_FIELDS for card in in_play(state) if card not in seen}
+        return {card: DATE_FIELDS for card in in_play(self.deck_of(state), state) if card not in seen}
 
     def card_dates(self, state: State, seat: int) -> dict[str, Any]:
         # The top card of every stack and common deck lies face up: the model reads their years.
+        deck = self.deck_of(state)
         piles = [*state["common"].values(), *(stack for stacks in state["stacks"] for stack in stacks.values())]
-        return {pile[-1]: year_of(state, pile[-1]) for pile in piles if pile}
-
-    def event_table(self, state: State) -> dict[str, Any]:
-        return {"deck": state["deck"], "deck_hash": state["deck_hash"], "language": state["language"]}
-
-    def card_faces(self, table: dict[str, Any]) -> CardFaces:
-        deck = deck_of(table)
-        return CardFaces(
-            deck.index, lambda card: (front(table, deck.cards[card].id), revealed(table, deck.cards[card].id))
-        )
-
-    def deck_in_play(self, state: State) -> tuple[str, str]:
-        return state["deck"], state["deck_hash"]
+        return {pile[-1]: year_of(deck, pile[-1]) for pile in piles if pile}
 
     def zones(self, state: State) -> dict[str, list[str]]:
         zones = {f"common:{colour}": cards for colour, cards in state["common"].items()}

@@ -4,53 +4,46 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import Action, State
-from engine.decks import deck_in_play
 from engine.decks.model import Card, Deck
 
 # A card's date side; nobody sees it before the card lies in a chronology.
 DATE_FIELDS = {"year", "label"}
 
 
-def deck_of(state: State) -> Deck:
-    return deck_in_play(state["deck"], state["deck_hash"])
-
-
-def card_of(state: State, card_id: str) -> Card:
-    deck = deck_of(state)
+def card_of(deck: Deck, card_id: str) -> Card:
     return deck.cards[deck.index[card_id]]
 
 
-def year_of(state: State, card_id: str) -> int:
-    year = card_of(state, card_id).year
+def year_of(deck: Deck, card_id: str) -> int:
+    year = card_of(deck, card_id).year
     assert year is not None
     return year
 
 
-def front(state: State, card_id: str) -> dict[str, Any]:
-    deck = deck_of(state)
+def front(deck: Deck, state: State, card_id: str) -> dict[str, Any]:
+    """A card as everyone sees it before it lies in a chronology, in the game's language (`state` or its table)."""
     position = deck.index[card_id]
     return {"id": card_id, "title": deck.titles(state["language"])[position], "colour": deck.cards[position].colour}
 
 
-def revealed(state: State, card_id: str) -> dict[str, Any]:
-    deck = deck_of(state)
+def revealed(deck: Deck, state: State, card_id: str) -> dict[str, Any]:
     position = deck.index[card_id]
     return {
-        **front(state, card_id),
+        **front(deck, state, card_id),
         "year": deck.cards[position].year,
         "label": deck.labels(state["language"])[position],
     }
 
 
-def in_play(state: State) -> list[str]:
+def in_play(deck: Deck, state: State) -> list[str]:
     """Every card of the colours this game plays with."""
-    return [card.id for card in deck_of(state).cards if card.colour in state["colours"]]
+    return [card.id for card in deck.cards if card.colour in state["colours"]]
 
 
-def fits(state: State, seat: int, card_id: str, gap: int) -> bool:
+def fits(deck: Deck, state: State, seat: int, card_id: str, gap: int) -> bool:
     """A placement is correct when the years still never go down (an equal year goes on either side)."""
-    years = [year_of(state, c) for c in state["chronologies"][seat]]
-    year = year_of(state, card_id)
+    years = [year_of(deck, c) for c in state["chronologies"][seat]]
+    year = year_of(deck, card_id)
     return (gap == 0 or years[gap - 1] <= year) and (gap == len(years) or year <= years[gap])
 
 

@@ -1,7 +1,6 @@
 """Bookkeeping around a game's pure `apply`: turn checks, the action log and the version counter."""
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, NamedTuple
 
 import orjson
@@ -146,12 +145,17 @@ class _Checker(NamedTuple):
     flat: bool  # the schema takes only plain values, so a shallow copy of an accepted action is a private one
 
 
-@cache
+# By game name, as the options' schemas: a game bound to a deck is a new object each time, with the same schemas.
+_CHECKERS: dict[str, dict[str, _Checker]] = {}
+
+
 def _action_checkers(game: Game) -> dict[str, _Checker]:
-    checkers = {}
-    for schema_class in game.action_schemas:
-        schema = schema_class()
-        checkers[type_of(schema_class)] = _Checker(schema, compile_schema(schema), is_flat(schema))
+    checkers = _CHECKERS.get(game.name)
+    if checkers is None:
+        checkers = _CHECKERS[game.name] = {}
+        for schema_class in game.action_schemas:
+            schema = schema_class()
+            checkers[type_of(schema_class)] = _Checker(schema, compile_schema(schema), is_flat(schema))
     return checkers
 
 

@@ -6,7 +6,6 @@ from typing import Any, ClassVar
 import orjson
 from marshmallow import Schema
 
-from engine.core.cards import CardFaces
 from engine.core.grouping import ActionGroup, group
 from engine.core.rng import Rng
 from engine.core.schema import NoOptions
@@ -161,16 +160,14 @@ class Game:
         raise NotImplementedError
 
     def deck_in_play(self, state: State) -> tuple[str, str] | None:
-        """Return the deck (id, content hash) a game plays, which must be known to the process before any call."""
+        """Return the deck (id, content hash) a game plays, which its caller passes to `playing` (None: no deck)."""
         return None
 
-    def event_table(self, state: State) -> dict[str, Any] | None:
-        """Return the little of the state that `card_faces` needs (None: the events show no card faces)."""
-        return None
-
-    def card_faces(self, table: dict[str, Any]) -> CardFaces | None:
-        """Return the faces this game's events show of its cards, for a table from `event_table`."""
-        return None
+    def playing(self, deck: Any) -> "Game":
+        """Return these rules for a game played with `deck` (from `deck_in_play`, or the deck a new game's options
+        name); a game with no deck, or given None, is itself. Rules never find a deck they were not given, but the
+        built-in ones."""
+        return self
 
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
         """Map each card `seat` must not fully see to the fields its view may not carry (for tests)."""

@@ -1,4 +1,5 @@
-"""Load the built-in deck files beside this module once, validating them as user decks are."""
+"""The built-in deck files beside this module, loaded once and validated as user decks are; and the deck a rule
+plays, which is the one its caller gave or one built in, never one found elsewhere."""
 
 import json
 from functools import cache
@@ -6,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import DeckGone, UnknownDeck
-from engine.decks.cache import DeckCache
 from engine.decks.model import Deck
 from engine.decks.parse import parse_deck
 
@@ -39,40 +39,14 @@ def builtin_document(deck_id: str) -> dict[str, Any] | None:
     return None if found is None else found[1]
 
 
-# The decks this process was given beyond the built-in ones (user decks, and built-in decks as running games began
-# with them): by id and by content hash, within a byte budget (configure_cache).
-CACHE = DeckCache()
+def get_deck(deck_id: str, given: Deck | None = None) -> Deck:
+    """Return the deck a new game or print names: `given` when it is that deck, else the built-in one.
 
-
-def configure_cache(limit: int) -> None:
-    """Set how many bytes of decks this process may hold beyond its built-in ones."""
-    CACHE.limit = limit
-
-
-def add_deck(deck: Deck, keep_for: float | None = None) -> None:
-    """Make a deck known to this process, for at most `keep_for` seconds: a user deck by id, any by content hash."""
-    CACHE.add(deck, keep_for, by_id=deck.id not in builtin_decks())
-
-
-def forget_deck(deck_id: str) -> None:
-    """Drop a user deck its store no longer has."""
-    CACHE.forget(deck_id)
-
-
-def find_deck(deck_id: str) -> Deck | None:
-    """Return a built-in deck, or a user deck this process holds, or None."""
-    return builtin_decks().get(deck_id) or CACHE.by_id(deck_id)
-
-
-def known_decks() -> dict[str, Deck]:
-    """Return the built-in decks and the user decks this process holds now."""
-    held = {deck_id: CACHE.by_id(deck_id) for deck_id in CACHE.ids()}
-    return {**builtin_decks(), **{deck_id: deck for deck_id, deck in held.items() if deck is not None}}
-
-
-def get_deck(deck_id: str) -> Deck:
-    """:raises UnknownDeck:"""
-    found = find_deck(deck_id)
+    :raises UnknownDeck:
+    """
+    if given is not None and given.id == deck_id:
+        return given
+    found = builtin_decks().get(deck_id)
     if found is None:
         raise UnknownDeck(
             f"There is no deck {deck_id!r} (built in: {', '.join(builtin_ids())}; or an uploaded deck's id).",
@@ -82,25 +56,12 @@ def get_deck(deck_id: str) -> Deck:
     return found
 
 
-def deck_in_play(deck_id: str, digest: str) -> Deck:
-    """Return the deck a game was set up with: the same id and the same content hash.
+def deck_in_play(deck_id: str, digest: str, given: Deck | None = None) -> Deck:
+    """Return the deck a game was set up with (the same id and content hash): `given`, or the built-in one.
 
-    :raises DeckGone: when this process does not have that deck (the caller may load it and retry).
+    :raises DeckGone: when neither is that deck (the caller may find it and pass it).
     """
-    deck = find_deck(deck_id)
-    if deck is not None and deck.digest == digest:
-        return deck
-    found = CACHE.by_digest(digest)
-    if found is None or found.id != deck_id:
-        raise DeckGone(
-            f"The deck {deck_id!r} this game plays ({digest}) is not available.", deck=deck_id, digest=digest
-        )
-    return found
-
-
-def knows(deck_id: str, digest: str) -> bool:
-    try:
-        deck_in_play(deck_id, digest)
-    except DeckGone:
-        return False
-    return True
+    for deck in (given, builtin_decks().get(deck_id)):
+        if deck is not None and deck.id == deck_id and deck.digest == digest:
+            return deck
+    raise DeckGone(f"The deck {deck_id!r} this game plays ({digest}) is not available.", deck=deck_id, digest=digest)

@@ -10,30 +10,24 @@ reshuffled from the box), how many cards are left (`size`) and the few places a 
 from pathlib import Path
 from typing import Any
 
-from engine.core.cards import CardFaces
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last
-from engine.core.protocol import Action, Event, Game, Outcome, RandomBot, State, View
+from engine.core.protocol import Action, Event, Outcome, RandomBot, State, View
 from engine.core.rng import Rng
 from engine.core.words import named
-from engine.decks import builtin_decks, get_deck
+from engine.decks import builtin_decks
+from engine.decks.game import DeckGame
 from engine.decks.model import Deck
 from engine.decks.part import PartError, choose
 from engine.timeline import schemas
 from engine.timeline.bots import TimelineHitRateBot
+from engine.timeline.faces import front as _front
+from engine.timeline.faces import revealed as _revealed
 from engine.timeline.options import TimelineOptions, hand_size
-from engine.timeline.placing import deck_of, keys_fit
+from engine.timeline.placing import keys_fit
 
 NAMES = Path(__file__).with_name("names.json")
 KEY_FIELDS = {"key", "label"}
-
-
-def _front(deck: Deck, language: str, card: int) -> dict[str, Any]:
-    return dict(deck.fronts(language)[card])
-
-
-def _revealed(deck: Deck, language: str, card: int) -> dict[str, Any]:
-    return {**deck.fronts(language)[card], "key": list(deck.keys[card]), "label": deck.labels(language)[card]}
 
 
 def new_pile(base: list[int] | None, size: int) -> dict[str, Any]:
@@ -71,7 +65,7 @@ def in_turn_order(seats: list[int], first: int, players: int) -> list[int]:
     return sorted(seats, key=lambda s: (s - first) % players)
 
 
-class Timeline(Game):
+class Timeline(DeckGame):
     name = "timeline"
     title = "Timeline"
     min_players = 2
@@ -86,7 +80,7 @@ class Timeline(Game):
     outcome_schema = schemas.TimelineOutcome
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        deck = get_deck(options["deck"])
+        deck = self.new_deck(options["deck"])
         per_hand = hand_size(options["hand_size"], players)
         try:
             cards = choose(deck, options.get("part"))
@@ -129,7 +123,7 @@ class Timeline(Game):
         if seat not in self.to_act(state):
             return []
         gaps = range(len(state["timeline"]) + 1)
-        ids = deck_of(state).ids
+        ids = self.deck_of(state).ids
         return [{"type": "place", "card": ids[card], "gap": gap} for card in state["hands"][seat] for gap in gaps]
 
     def copy_state(self, state: State) -> State:
@@ -144,7 +138,7 @@ class Timeline(Game):
         }
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        deck, language = deck_of(state), state["language"]
+        deck, language = self.deck_of(state), state["language"]
         card, gap = self._parse(deck, state, seat, action)
         hand = state["hands"][seat]
         hand.remove(card)
@@ -195,7 +189,7 @@ class Timeline(Game):
         if len(state["active"]) == 1:
             state["winners"] = list(state["active"])
             return [{"type": "game_over", "winners": state["winners"]}]
-        return [] if state["queue"] else self._end_round(deck_of(state), state)
+        return [] if state["queue"] else self._end_round(self.deck_of(state), state)
 
     def _parse(self, deck: Deck, state: State, seat: int, action: Action) -> tuple[int, int]:
         if action.get("type") != "place":
@@ -253,7 +247,7 @@ class Timeline(Game):
         return events
 
     def view(self, state: State, seat: int | None) -> View:
-        deck, language = deck_of(state), state["language"]
+        deck, language = self.deck_of(state), state["language"]
         return {
             "deck": state["deck"],
             "kind": deck.kind,
@@ -271,7 +265,7 @@ class Timeline(Game):
         }
 
     def card_dates(self, state: State, seat: int) -> dict[str, Any]:
-        deck = deck_of(state)
+        deck = self.deck_of(state)
         return {deck.cards[card].id: list(deck.keys[card]) for card in state["hands"][seat]}
 
     def outcome(self, state: State) -> Outcome | None:
@@ -311,23 +305,13 @@ class Timeline(Game):
             ],
         }
 
-    def deck_in_play(self, state: State) -> tuple[str, str]:
-        return state["deck"], state["deck_hash"]
-
-    def event_table(self, state: State) -> dict[str, Any]:
-        return {"deck": state["deck"], "deck_hash": state["deck_hash"], "language": state["language"]}
-
-    def card_faces(self, table: dict[str, Any]) -> CardFaces:
-        deck, language = deck_of(table), table["language"]
-        return CardFaces(deck.index, lambda card: (_front(deck, language, card), _revealed(deck, language, card)))
-
     def hidden_cards(self, state: State, seat: int | None) -> dict[str, set[str]]:
-        cards = deck_of(state).cards
+        cards = self.deck_of(state).cards
         seen = {cards[card].id for card in (*state["timeline"], *state["shown"])}
         return {card.id: KEY_FIELDS for card in cards if card.id not in seen}
 
     def zones(self, state: State) -> dict[str, list[str]]:
-        cards = deck_of(state).cards
+        cards = self.deck_of(state).cards
         zones = {"pile": pile_cards(state["pile"]), "timeline": state["timeline"], "box": state["box"]}
         zones.update({f"hand:{s}": hand for s, hand in enumerate(state["hands"])})
         return {name: [cards[card].id for card in zone] for name, zone in zones.items()}

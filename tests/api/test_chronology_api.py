@@ -2,6 +2,7 @@
 
 from engine.chronology.table import fits
 from engine.core.match import play
+from engine.decks import get_deck
 from engine.games import new_match, replay
 from tests.api.helpers import bearer, create, play_to_end, view
 
@@ -71,7 +72,7 @@ def test_a_power_aimed_at_an_empty_stack_is_refused_with_its_reason(client):
     for seat, action in moves:
         mirror, _ = play(mirror, seat, action)
     card = mirror.state["stacks"][0]["red"][-1]
-    gap = next(g for g in (0, 1) if fits(mirror.state, 0, card, g))
+    gap = next(g for g in (0, 1) if fits(get_deck("chronology-classic"), mirror.state, 0, card, g))
     moves.append((0, {"type": "place", "colour": "red", "gap": gap, "card": card}))
     for seat, action in moves:
         response = client.post(f"/v1/games/{game['id']}/actions", json=action, headers=bearer(tokens[seat]))

@@ -12,8 +12,8 @@ from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
 import printing
-from engine.decks import store as deck_registry
-from engine.decks.cache import DeckCache
+from api.storage import deck_cache as deck_registry
+from api.storage.deck_cache import DeckCache
 from engine.decks.upload import MAX_IMAGE_BYTES, user_deck
 from tests.api.helpers import create, play_to_end
 from worker import QUEUES

@@ -19,6 +19,7 @@ from rq.serializers import JSONSerializer
 import printing
 from api.cli import worker_children
 from api.storage import printing_queue
+from api.storage.deck_cache import find_deck
 from engine.decks.parse import parse_deck
 from printing.cost import deck_cost
 from tests.jpegs import many_scans
@@ -98,7 +99,7 @@ def test_a_job_that_runs_out_of_time_fails_with_its_reason_and_is_not_retried(
 ):
     from worker.main import run
 
-    def slow(spec, progress=None):
+    def slow(spec, progress=None, deck=None):
         time.sleep(30)
 
     monkeypatch.setattr(printing, "render", slow)  # the forked work horse inherits it
@@ -131,7 +132,8 @@ def test_each_back_offset_is_a_job_of_its_own_rendered_with_it(client, redis_cli
         done = client.get(f"/v1/print-jobs/{job['id']}").get_json()
         assert done["status"] == "finished" and done["progress"]["done"] == done["progress"]["total"]
         pdf = client.get(done["pdf"])
-        assert pdf.data == printing.render(job["spec"]), "the API and the CLI give the same bytes"
+        deck = find_deck(job["spec"]["deck"])  # the upload, as this process holds it
+        assert pdf.data == printing.render(job["spec"], None, deck), "the API and the CLI give the same bytes"
         assert pdf.data == redis_client.get(f"dk:print:{job['id']}:pdf"), "the bytes the worker stored"
         assert client.get(done["pdf"], headers={"If-None-Match": pdf.headers["ETag"]}).status_code == 304
         with pdfplumber.open(io.BytesIO(plain)) as before, pdfplumber.open(io.BytesIO(pdf.data)) as after:
@@ -156,7 +158,7 @@ def test_a_job_the_previous_release_shared_across_offsets_renders_itself_when_as
     assert queued["status"] == "queued" and queued["spec"] == offset
     assert redis_client.keys("dk:print:*:shares") == [] and sum(waiting(redis_client).values()) == 1
     work(redis_client)
-    assert client.get(f"/v1/print-jobs/{job_id}/pdf").data == printing.render(offset)
+    assert client.get(f"/v1/print-jobs/{job_id}/pdf").data == printing.render(offset, None, find_deck(spec["deck"]))
 
 
 def start_workers(redis_url, monkeypatch):

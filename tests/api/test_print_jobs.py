@@ -94,12 +94,12 @@ def test_progress_is_visible_while_the_job_renders(client, redis_client, monkeyp
     seen = []
     real_render = printing.render
 
-    def watched(spec, progress):
+    def watched(spec, progress, deck=None):
         def report(done, total):
             progress(done, total)
             seen.append(client.get(f"/v1/print-jobs/{job['id']}").get_json())
 
-        return real_render(spec, report)
+        return real_render(spec, report, deck)
 
     monkeypatch.setattr(printing, "render", watched)
     job = client.post("/v1/print-jobs", json=SPEC).get_json()

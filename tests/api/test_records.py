@@ -5,11 +5,11 @@ import dataclasses
 import orjson
 import pytest
 
+from api.storage import deck_cache as deck_registry
 from api.storage import legacy
+from api.storage.deck_cache import DeckCache
 from api.storage.store import GameStore
 from engine.decks import builtin_decks, get_deck
-from engine.decks import store as deck_registry
-from engine.decks.cache import DeckCache
 from engine.decks.parse import parse_deck
 from engine.decks.store import builtin_document
 from engine.games import get_game

@@ -18,7 +18,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import printing
-from engine.decks import known_decks
+from api.storage.deck_cache import known_decks
 from tests.browser.conftest import artifacts
 
 pytestmark = pytest.mark.browser

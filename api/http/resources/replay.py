@@ -7,7 +7,6 @@ from api.http.contract.blueprint import Blueprint
 from api.problems import Problem
 from api.tables import loading
 from engine.core.rng import MAX_SEED
-from engine.games import get_game
 
 blp = Blueprint("replay", __name__, url_prefix="/v1/games", description="Replay finished games.")
 
@@ -62,5 +61,5 @@ def get_replay(game_id):
         "chosen_seed": record.chosen_seed,
         "nonce": record.nonce,
         "log": store.log(game_id),
-        "outcome": get_game(record.type).outcome(record.state),
+        "outcome": record.rules().outcome(record.state),
     }

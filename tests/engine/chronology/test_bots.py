@@ -7,8 +7,11 @@ from engine.chronology.table import fits
 from engine.core.errors import InvalidOptions
 from engine.core.match import play
 from engine.core.rng import Rng
+from engine.decks import get_deck
 from engine.games import new_match
 from tests.engine.chronology.helpers import GAME, arrange
+
+CLASSIC = get_deck("chronology-classic")
 
 CHRONOLOGIES = {
     0: ["battle-of-hastings", "eiffel-tower"],  # 1066, 1889
@@ -67,7 +70,7 @@ class TestPlacing:
                 seat = min(match.to_act())
                 action = bot.choose(GAME, match.state, seat, rng)
                 if action["type"] == "place":
-                    assert fits(match.state, seat, action["card"], action["gap"])
+                    assert fits(CLASSIC, match.state, seat, action["card"], action["gap"])
                 match, _ = play(match, seat, action)
 
 

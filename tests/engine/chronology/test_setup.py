@@ -9,6 +9,8 @@ from engine.decks import get_deck
 from engine.games import new_match
 from tests.engine.chronology.helpers import GAME, YEARS, act, arrange
 
+CLASSIC = get_deck("chronology-classic")
+
 
 class TestOptions:
     """Every option has a default; bad values are refused at the edge."""
@@ -65,19 +67,21 @@ class TestDeal:
         state = new_match("chronology", 4, {}, 3).state
         for stacks in state["stacks"]:
             assert {colour: len(cards) for colour, cards in stacks.items()} == {"red": 5, "beige": 5, "blue": 5}
-            assert all(card_of(state, card).colour == colour for colour, cards in stacks.items() for card in cards)
+            assert all(card_of(CLASSIC, card).colour == colour for colour, cards in stacks.items() for card in cards)
         assert {colour: len(cards) for colour, cards in state["common"].items()} == {"red": 50, "beige": 50, "blue": 50}
         assert state["chronologies"] == [[], [], [], []] and state["phase"] == "setup"
 
     def test_only_the_chosen_colours_are_in_play(self):
         state = new_match("chronology", 3, {"colours": ["beige"], "cards_per_colour": 7}, 3).state
-        assert set(state["common"]) == {"beige"} and len(in_play(state)) == 70
+        assert set(state["common"]) == {"beige"} and len(in_play(CLASSIC, state)) == 70
         assert [len(stacks["beige"]) for stacks in state["stacks"]] == [7, 7, 7]
 
     def test_titles_follow_the_language(self):
         state = new_match("chronology", 2, {"language": "cs"}, 0).state
-        assert front(state, "battle-of-hastings")["title"] == "Vilém Dobyvatel vítězí v bitvě u Hastingsu"
-        assert revealed(state, "battle-of-marathon")["label"] == "490 př. n. l.", "the era label follows the language"
+        assert front(CLASSIC, state, "battle-of-hastings")["title"] == "Vilém Dobyvatel vítězí v bitvě u Hastingsu"
+        assert revealed(CLASSIC, state, "battle-of-marathon")["label"] == "490 př. n. l.", (
+            "the era label follows the language"
+        )
 
     def test_the_state_names_its_deck_and_keeps_no_card_texts(self):
         state = new_match("chronology", 2, {"language": "cs"}, 0).state

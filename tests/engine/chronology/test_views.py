@@ -6,9 +6,12 @@ from engine.chronology.table import card_of, in_play
 from engine.core.match import play
 from engine.core.protocol import RandomBot
 from engine.core.rng import Rng
+from engine.decks import get_deck
 from engine.games import new_match
 from tests.contract.test_contract import leaks
 from tests.engine.chronology.helpers import GAME, act, arrange
+
+CLASSIC = get_deck("chronology-classic")
 
 
 def ids_in(document):
@@ -45,7 +48,7 @@ class TestWhatEverybodySees:
                 "top": {
                     "id": state["common"][colour][-1],
                     "colour": colour,
-                    "title": card_of(state, state["common"][colour][-1]).title["en"],
+                    "title": card_of(CLASSIC, state["common"][colour][-1]).title["en"],
                 },
             }
         for seat, player in enumerate(view["players"]):
@@ -70,7 +73,7 @@ class TestSecrets:
             hidden = GAME.hidden_cards(state, seed % 4)
             assert not leaks(view, hidden)
             seen = {card for chronology in state["chronologies"] for card in chronology} | set(state["shown"])
-            assert set(hidden) == set(in_play(state)) - seen
+            assert set(hidden) == set(in_play(CLASSIC, state)) - seen
             assert all(fields == {"year", "label"} for fields in hidden.values())
             below = {
                 card
@@ -110,5 +113,5 @@ class TestZones:
     def test_every_card_once(self):
         state = midgame(7).state
         cards = Counter(card for zone in GAME.zones(state).values() for card in zone)
-        assert set(cards) == set(in_play(state)) and set(cards.values()) == {1}
+        assert set(cards) == set(in_play(CLASSIC, state)) and set(cards.values()) == {1}
         assert len(GAME.zones(state)) == 3 + 4 * 3 + 4 + 1

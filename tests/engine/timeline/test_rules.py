@@ -5,15 +5,13 @@ import pytest
 from engine.core.errors import IllegalAction, InvalidOptions, MalformedAction
 from engine.core.match import play
 from engine.core.rng import Rng
-from engine.decks import add_deck
 from engine.decks.parse import parse_deck
 from engine.games import get_game, new_match
 from engine.timeline.bots import TimelineHitRateBot as HitRateBot
 from engine.timeline.rules import new_pile, pile_cards
 from tests.engine.timeline.conftest import YEARS
 
-TIMELINE = get_game("timeline")
-# The small deck's cards and a twin of hastings (1066), known to the process as a user deck would be.
+# The small deck's cards and a twin of hastings (1066), given to the rules as a user deck would be.
 HAND_BUILT = parse_deck(
     {
         "id": "hand-built",
@@ -25,7 +23,7 @@ HAND_BUILT = parse_deck(
         ],
     }
 )
-add_deck(HAND_BUILT)
+TIMELINE = get_game("timeline").playing(HAND_BUILT)
 ZONES = ("timeline", "box", "shown")
 
 

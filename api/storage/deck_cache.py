@@ -6,6 +6,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from engine.decks.model import Deck
+from engine.decks.store import builtin_decks
 
 DEFAULT_BYTES = 64 << 20
 # What a card costs in memory beyond its texts: the Card object, its dicts, the deck's indexes and faces.
@@ -104,3 +105,43 @@ class DeckCache:
         self.size -= entry.size
         if self._ids.get(entry.deck.id) == digest:
             del self._ids[entry.deck.id]
+
+
+# The decks this process holds beyond the built-in ones (user decks, and built-in decks as running games began with
+# them), within a byte budget (`configure_cache`): storage finds them here and passes them to the rules.
+CACHE = DeckCache()
+
+
+def configure_cache(limit: int) -> None:
+    """Set how many bytes of decks this process may hold beyond its built-in ones."""
+    CACHE.limit = limit
+
+
+def add_deck(deck: Deck, keep_for: float | None = None) -> None:
+    """Hold a deck for at most `keep_for` seconds: a user deck by id, any by content hash."""
+    CACHE.add(deck, keep_for, by_id=deck.id not in builtin_decks())
+
+
+def forget_deck(deck_id: str) -> None:
+    """Drop a user deck its store no longer has."""
+    CACHE.forget(deck_id)
+
+
+def find_deck(deck_id: str) -> Deck | None:
+    """Return a built-in deck, or a user deck this process holds, or None."""
+    return builtin_decks().get(deck_id) or CACHE.by_id(deck_id)
+
+
+def known_decks() -> dict[str, Deck]:
+    """Return the built-in decks and the user decks this process holds now."""
+    held = {deck_id: CACHE.by_id(deck_id) for deck_id in CACHE.ids()}
+    return {**builtin_decks(), **{deck_id: deck for deck_id, deck in held.items() if deck is not None}}
+
+
+def held_deck(deck_id: str, digest: str) -> Deck | None:
+    """Return the deck a game plays (id and content hash) if this process has it: built in, or held."""
+    deck = find_deck(deck_id)
+    if deck is not None and deck.digest == digest:
+        return deck
+    found = CACHE.by_digest(digest)
+    return found if found is not None and found.id == deck_id else None

@@ -1,7 +1,7 @@
 """The decks a process holds: within a byte budget, least recently used out, dropped after their time."""
 
-from engine.decks import store
-from engine.decks.cache import DeckCache, weight
+from api.storage import deck_cache as store
+from api.storage.deck_cache import DeckCache, weight
 from engine.decks.parse import parse_deck
 
 
