@@ -9,8 +9,6 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, fields, validate
-
 from engine.core.rng import SEED_BITS, Rng
 from engine.decks.model import Deck
 
@@ -136,36 +134,3 @@ def part_of(deck: Deck, part: Mapping[str, Any] | None) -> Deck:
         return deck
     cards = tuple(deck.cards[i] for i in choose(deck, part))
     return dataclasses.replace(deck, cards=cards)
-
-
-class PartSchema(Schema):
-    """A part of a deck, as games take it in their options and the print spec in its `part`."""
-
-    class Meta:
-        ordered = True
-
-    themes = fields.List(
-        fields.String(validate=validate.Length(1, 40)),
-        validate=validate.Length(1, MAX_THEMES),
-        metadata={"description": "Only cards of these themes (e.g. art, music)."},
-    )
-    cards = fields.List(
-        fields.String(validate=validate.Length(1, 120)),
-        validate=validate.Length(1, MAX_IDS),
-        metadata={"description": "Only these cards, by id."},
-    )
-    without = fields.List(
-        fields.String(validate=validate.Length(1, 120)),
-        validate=validate.Length(0, MAX_IDS),
-        metadata={"description": "Never these cards, by id (say, last week's)."},
-    )
-    count = fields.Integer(
-        strict=True,
-        validate=validate.Range(1, MAX_IDS),
-        metadata={"description": "Choose this many of the cards left, spread over their themes and years."},
-    )
-    seed = fields.Integer(
-        strict=True,
-        validate=validate.Range(0, 2**SEED_BITS - 1),
-        metadata={"description": f"With count: which choice (the same seed, the same cards; default {DEFAULT_SEED})."},
-    )

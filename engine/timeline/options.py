@@ -4,7 +4,7 @@ from marshmallow import Schema, ValidationError, fields
 
 from engine.core.schema import first_seat
 from engine.core.words import language_option
-from engine.decks.part import PartSchema
+from engine.decks.part_schema import PartSchema
 
 # Later printings deal by player count; the rules documents deal 4 to everyone.
 HAND_BY_PLAYERS = {2: 6, 3: 6, 4: 5, 5: 5, 6: 4, 7: 4, 8: 4}

@@ -10,7 +10,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from engine.decks.model import LANGUAGES
-from engine.decks.part import PartSchema
+from engine.decks.part_schema import PartSchema
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
 from printing.spec import (
     COUNT_RANGE,
