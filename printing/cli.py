@@ -9,7 +9,7 @@ from typing import Any
 from engine.decks.model import LANGUAGES, DeckError
 from engine.decks.store import builtin_ids
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
-from printing.spec import COUNT_RANGE, PER_PAGE, REFERENCE_SIZES, SpecError, validate
+from printing.spec import COUNT_RANGE, PER_PAGE, REFERENCE_SIZE, REFERENCE_SIZES, SpecError, validate
 from printing.translations import GAMES
 
 PROG = "deskovka print"
@@ -131,7 +131,12 @@ def _reference_command(commands: Any) -> None:
         help="language of the card (default: en; --lang is its old name)",
     )
     reference.add_argument(
-        "--size", default="poker", choices=tuple(REFERENCE_SIZES), type=str.lower, help="card size (default: poker)"
+        "--size",
+        default=REFERENCE_SIZE,
+        choices=tuple(REFERENCE_SIZES),
+        type=str.lower,
+        help=f"card size: a6 (body text 8 pt or more), a5 (a summary for the table) or poker (6 pt or more; "
+        f"default: {REFERENCE_SIZE})",
     )
     reference.add_argument("--paper", default="a4", choices=tuple(PAPERS), type=str.lower, help="paper (default: a4)")
     _back_options(reference, "a two-faced card's backs")

@@ -54,13 +54,19 @@ class Style:
     title: tuple[float, float]  # largest, smallest title size
     subline: float  # mm under the band: the player count and the face number
     small: float  # their size
-    body: float  # largest body size; the smallest is MIN_SIZE
+    body: float  # largest body size
     one_face_min: float  # a body size still comfortable enough to keep every rule on one face
+    min_body: float = MIN_SIZE  # the smallest body size: the rules flow onto the back rather than go below it
 
 
 STYLES = {
     "poker": Style(margin=2.8, band=8.5, title=(10.0, 7.0), subline=3.6, small=6.5, body=8.0, one_face_min=7.0),
-    "a6": Style(margin=5.0, band=14.0, title=(15.0, 9.0), subline=4.6, small=8.0, body=10.5, one_face_min=8.5),
+    "a6": Style(
+        margin=5.0, band=14.0, title=(15.0, 9.0), subline=4.6, small=8.0, body=10.5, one_face_min=8.5, min_body=8.0
+    ),
+    "a5": Style(
+        margin=7.0, band=18.0, title=(20.0, 11.0), subline=6.0, small=9.5, body=12.5, one_face_min=10.0, min_body=9.0
+    ),
 }
 
 
@@ -97,9 +103,11 @@ def plan_card(game_texts: Mapping[str, Any], headings: Mapping[str, str], game: 
     style, width, _ = _measures(size)
     band_w = width - 2 * (style.margin + 1) * mm
     title = fit_or_fail(game_texts["title"], BOLD, (band_w, (style.band - 2) * mm), *style.title, max_lines=2)
-    players = fit_or_fail(game_texts["players"], REGULAR, (band_w * 0.8, style.subline * mm), style.small, MIN_SIZE)
+    players = fit_or_fail(
+        game_texts["players"], REGULAR, (band_w * 0.8, style.subline * mm), style.small, style.min_body
+    )
     sections = [Section(headings[key], tuple(game_texts[key])) for key in SECTIONS]
-    setting = set_sections(sections, _body_box(size), style.body, MIN_SIZE, style.one_face_min)
+    setting = set_sections(sections, _body_box(size), style.body, style.min_body, style.one_face_min)
     return CardPlan(game, size, title, players, setting)
 
 

@@ -20,7 +20,10 @@ SCORE_SHEET_KEYS = ("kind", "count", "per_page", "paper", "language", "names", "
 REFERENCE_KEYS = ("kind", "game", "language", "size", "paper", "duplex", "back_offset")
 # The old name of `language`, still read (deprecated): specs queued before the rename, and older clients.
 OLD_LANGUAGE = "lang"
-REFERENCE_SIZES: dict[str, tuple[float, float]] = {"poker": CARD_SIZES["poker"], "a6": (105, 148)}
+# A6 is what publishers' print-and-play summaries use, and its body text is never below 8 pt: the default. A5 is a
+# summary for the middle of the table; poker a card in a player's hand (its text goes down to 6 pt).
+REFERENCE_SIZES: dict[str, tuple[float, float]] = {"poker": CARD_SIZES["poker"], "a6": (105, 148), "a5": (148, 210)}
+REFERENCE_SIZE = "a6"
 COUNT_RANGE = (1, 500)
 PER_PAGE = (1, 2)
 GAME_NUMBER_RANGE = (1, 9999)
@@ -143,7 +146,7 @@ def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
         "kind": "reference",
         "game": _choice(spec, "game", GAMES, GAMES[0], problems) if game is not None else GAMES[0],
         "language": _language(spec, problems),
-        "size": _choice(spec, "size", tuple(REFERENCE_SIZES), "poker", problems),
+        "size": _choice(spec, "size", tuple(REFERENCE_SIZES), REFERENCE_SIZE, problems),
         "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),
         "duplex": _choice(spec, "duplex", DUPLEX_MODES, "long", problems),
         "back_offset": _back_offset(spec.get("back_offset", (0, 0)), problems),

@@ -14,7 +14,7 @@ from tests.printing.pdf import open_pdf
 
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
-SIZES = ("poker", "a6")
+SIZES = ("poker", "a6", "a5")
 
 
 def is_slug(char: dict) -> bool:
@@ -77,7 +77,7 @@ class TestReferenceSheet:
         reference = texts("reference", lang)
         for game in GAMES:
             plan = card_plan(game, lang, "poker")
-            shown = pages_text(render_reference({"game": game, "lang": lang}))
+            shown = pages_text(render_reference({"game": game, "lang": lang, "size": "poker"}))
             assert len(shown) == plan.faces
             heading = flat(f"{reference[game]['title']} {reference[game]['players']}")
             assert shown[0].count(heading) == 9  # nine poker cards on A4
@@ -97,7 +97,7 @@ class TestReferenceSheet:
         assert flat(reader.pages[0].extract_text()).count("Chronology 2–8 players") == copies
 
     def test_fold_puts_both_faces_on_one_page(self):
-        pdf = render_reference({"game": "ticket-to-ride-europe", "duplex": "fold"})
+        pdf = render_reference({"game": "ticket-to-ride-europe", "duplex": "fold", "size": "poker"})
         (page,) = pages_text(pdf)
         reference = texts("reference", "en")["ticket-to-ride-europe"]
         assert flat(reference["setup"][0]) in page and flat(reference["end"][-1]) in page
@@ -106,14 +106,14 @@ class TestReferenceSheet:
         assert len(pages_text(render_reference({"game": "timeline", "size": "a6", "duplex": "long"}))) == 1
 
     def test_short_edge_backs_are_turned(self):
-        pdf = render_reference({"game": "lost-cities", "duplex": "short"})
+        pdf = render_reference({"game": "lost-cities", "duplex": "short", "size": "poker"})
         with open_pdf(pdf) as document:
             front, back = ([c for c in page.chars if not is_slug(c)] for page in document.pages[:2])
             assert front and all(char["matrix"][0] > 0 for char in front)
             assert back and all(char["matrix"][0] < 0 for char in back)
 
     def test_each_face_is_one_form_and_fonts_are_embedded(self):
-        pdf = render_reference({"game": "around-the-world", "lang": "ru"})
+        pdf = render_reference({"game": "around-the-world", "lang": "ru", "size": "poker"})
         reader = pypdf.PdfReader(io.BytesIO(pdf))
         for number, page in enumerate(reader.pages, start=1):
             assert page.get_contents().get_data().count(f"/FormXob.reference-face-{number} Do".encode()) == 9

@@ -75,7 +75,7 @@ class TestReferenceSpec:
             "kind": "reference",
             "game": "timeline",
             "language": "en",
-            "size": "poker",
+            "size": "a6",
             "paper": "a4",
             "duplex": "long",
             "back_offset": [0.0, 0.0],

@@ -54,8 +54,13 @@
 
   // ---- which controls a kind uses ----
 
+  // The kind the size was last chosen for: a reference card starts at A6, where its text is 8 pt or more.
+  let sizedFor = null;
+
   function showKind() {
     const chosen = kind.value;
+    if (chosen === "reference" && sizedFor !== "reference") size.value = "a6";
+    sizedFor = chosen;
     for (const element of form.querySelectorAll("[data-kinds]")) {
       const used = element.dataset.kinds.split(" ").includes(chosen);
       element.hidden = !used;

@@ -20,6 +20,7 @@ from printing.spec import (
     MAX_NAME_LENGTH,
     MAX_NAMES,
     PER_PAGE,
+    REFERENCE_SIZE,
     REFERENCE_SIZES,
 )
 from printing.translations import GAMES
@@ -153,7 +154,10 @@ class ReferencePrintSpec(Schema):
         required=True, validate=validate.OneOf(list(GAMES)), metadata={"description": "The game whose card to print."}
     )
     language = _language()
-    size = _choice(tuple(REFERENCE_SIZES), "The card's size (default poker).")
+    size = _choice(
+        tuple(REFERENCE_SIZES),
+        f"The card's size (default {REFERENCE_SIZE}): a6 and a5 keep body text at 8 pt or more, poker at 6 or more.",
+    )
     paper = _paper()
     duplex = _duplex()
     back_offset = _back_offset()
