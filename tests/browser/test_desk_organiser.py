@@ -72,6 +72,8 @@ def test_the_page_before_a_job_timeline_first_letter_in_america_and_whole(desk, 
         for kind in ("deck", "reference"):
             Select(desk.find_element(By.ID, "kind")).select_by_value(kind)
             assert outside(desk) == [], (lang, kind)
+            if kind == "reference":  # where its text is 8 pt or more
+                assert Select(desk.find_element(By.ID, "size")).first_selected_option.get_attribute("value") == "a6"
             assert desk.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
         for mode in ("long", "short", "fold", "none"):
             assert desk.find_element(By.ID, f"duplex-{mode}").is_displayed()
