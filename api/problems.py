@@ -5,6 +5,7 @@ How a problem is answered (in the client's language, as `application/problem+jso
 """
 
 import re
+from json import JSONDecodeError
 from typing import Any
 
 import redis
@@ -34,6 +35,7 @@ CODE_STATUS = {
     "request/bad_header": 400,
     "request/invalid": 422,
     "request/too_deep": 422,
+    "request/unsupported_type": 415,
     "auth/malformed": 401,
     "auth/required": 401,
     "auth/invalid_token": 401,
@@ -182,6 +184,28 @@ STORE_ERRORS = (
     redis.exceptions.TryAgainError,
 )
 RETRY_AFTER = "2"
+
+
+def not_json(error: JSONDecodeError | None = None) -> Problem:
+    """400 for a request body that is not JSON (`error`: the parser's, which says where it goes wrong)."""
+    if error is None:
+        detail = "The request body is empty or not valid JSON."
+    elif not error.doc:
+        detail = "The request body is empty; it must be JSON."
+    else:
+        detail = f"The request body is not valid JSON: it goes wrong at line {error.lineno}, column {error.colno}."
+    return Problem("request/malformed", detail, errors=[{"detail": detail, "location": "body"}])
+
+
+def unsupported_type(content_type: str) -> Problem:
+    """415 for a request body sent without a JSON media type (what it was sent as is named, cut short)."""
+    sent = content_type.partition(";")[0].strip()[:60]
+    detail = (
+        f"The request body is sent as {sent}; send it as JSON, with the header `Content-Type: application/json`."
+        if sent
+        else "The request body has no Content-Type; send it as JSON, with the header `Content-Type: application/json`."
+    )
+    return Problem("request/unsupported_type", detail)
 
 
 def store_unavailable() -> Problem:

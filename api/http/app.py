@@ -77,6 +77,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.config.update(overrides or {})
+    app.url_map.merge_slashes = False  # `/v1/games//events` is a 404 problem naming the empty segment, not a redirect
     app.extensions["deskovka"] = bootstrap.start(Settings.from_config(app.config))
     shared_headers.init_app(app)
     if app.config["PROXY_HOPS"]:

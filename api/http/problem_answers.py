@@ -11,7 +11,7 @@ from typing import Any
 import redis
 from flask import Flask, Response, request
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.http import parse_accept_header
 
 from api import meters, problem_language
@@ -24,6 +24,7 @@ from api.problems import (
     by_location,
     error_list,
     from_engine,
+    not_json,
     store_unavailable,
 )
 from engine.core.errors import ALL_ERRORS, EngineError
@@ -107,7 +108,7 @@ def from_http(error: HTTPException) -> Problem:
     if messages is not None:
         # webargs puts messages by location ("json", "query"); 400 is a body that is not JSON at all.
         if status == 400:
-            return Problem("request/malformed", "The body is not valid JSON.", errors=by_location(messages))
+            return not_json()
         errors = by_location(messages)
         if errors and all(error.get("pointer", "").startswith("/clock") for error in errors):
             return Problem(
@@ -122,6 +123,17 @@ def from_http(error: HTTPException) -> Problem:
     return Problem(f"http/{status}", error.description or TITLES.get(status, "Error"), headers=headers, status=status)
 
 
+def not_found(error: NotFound) -> Response:
+    """404, naming an empty segment of the path (two slashes in a row) when there is one."""
+    if "//" in request.path:
+        detail = (
+            "The path has an empty segment (two slashes in a row): every part of it must be named, such as a game's id."
+        )
+        return response(Problem("http/404", detail))
+    return response(problem_for(error))
+
+
 def init_app(app: Flask) -> None:
     assert {error.code for error in ALL_ERRORS} <= set(ENGINE_STATUS)
     app.register_error_handler(Exception, lambda error: response(problem_for(error)))
+    app.register_error_handler(NotFound, not_found)

@@ -232,6 +232,9 @@ class GameStore:
     def load(self, game_id: str) -> GameRecord | None:
         return self._record(self.connection.hmget(self.key_for(game_id, "state"), "rev", "version", "doc"))
 
+    def exists(self, game_id: str) -> bool:
+        return bool(self.connection.hexists(self.key_for(game_id, "state"), "doc"))
+
     def load_many(self, game_ids: list[str]) -> list[GameRecord | None]:
         """Read several games in one round trip."""
         if self.cluster:

@@ -76,5 +76,11 @@ def load_head(services: Services, game_id: str) -> Head:
     return head
 
 
+def must_exist(services: Services, game_id: str) -> None:
+    """:raises Problem: 404 when there is no such game (one cheap read: before a request's body is looked at)."""
+    if not (GAME_ID.match(game_id) and services.store.exists(game_id)):
+        raise not_found(game_id)
+
+
 def not_found(game_id: str) -> Problem:
     return Problem("game/not_found", f"There is no game {game_id!r} (it may have expired).")

@@ -16,9 +16,11 @@ from typing import Any
 
 from flask import Flask
 
-from api.http import problem_answers
+from api.http import current, problem_answers
 from api.http.middleware import cors, input_bounds, observe, preconditions, shared_headers
 from api.http.resources import actions
+from api.problems import Problem
+from api.tables import loading
 
 ENDPOINT = actions.ENDPOINT
 PATH = re.compile(r"/v1/games/([^/]+)/actions")
@@ -44,9 +46,14 @@ class MovePath:
             if data is None:  # too large, too slow or cut off: Flask's reading of the body meets it and answers it
                 return self.wsgi_app(environ, start_response)
             with self.app.app_context():
+                try:
+                    action = actions.action_in(data)
+                except Problem:
+                    loading.must_exist(current.services(), game_id)  # no such game: 404 whatever its body
+                    raise
                 status, body, version = actions.move(
                     game_id,
-                    actions.action_in(data),
+                    action,
                     environ.get("HTTP_AUTHORIZATION"),
                     environ.get("HTTP_IF_MATCH"),
                     environ.get("HTTP_IDEMPOTENCY_KEY"),

@@ -14,11 +14,15 @@ from typing import Any
 import orjson
 from flask import Flask, current_app, request
 
+from api.http import current
 from api.http.limits import capacity, rate_limits
 from api.http.middleware import input_bounds
-from api.problems import Problem
+from api.problems import Problem, not_json, unsupported_type
+from api.tables import loading
 
 LENGTH = re.compile(r"[0-9]{1,9}")  # a Content-Length read ahead of Flask: longer is over every limit anyway
+MOVE = "actions.post_action"  # a move: its game is looked up before its body
+OWN_BODY_TYPES = frozenset({"decks.upload_deck"})  # views that read a body of another type (text/csv) themselves
 HeadCheck = Callable[[dict[str, Any], str | None], Problem | None]
 BodyCheck = Callable[[Any, str | None], Problem | None]
 
@@ -78,6 +82,10 @@ def declared_json_length(environ: dict[str, Any]) -> int | None:
     return int(length) if LENGTH.fullmatch(length) and int(length) else None
 
 
+def has_body(environ: dict[str, Any]) -> bool:
+    return "HTTP_TRANSFER_ENCODING" in environ or environ.get("CONTENT_LENGTH", "") not in ("", "0")
+
+
 def body_limit(app: Flask, endpoint: str | None) -> int:
     """The most bytes a body sent to the endpoint may hold."""
     return input_bounds.BODY_LIMITS.get(endpoint or "") or app.config["MAX_CONTENT_LENGTH"]
@@ -89,23 +97,31 @@ def refuse_from_head() -> None:
         raise problem
 
 
+def refuse_unknown_game() -> None:
+    """A move for a game that does not exist is 404, whatever its body."""
+    if request.endpoint == MOVE and request.method == "POST" and request.view_args is not None:
+        loading.must_exist(current.services(), request.view_args["game_id"])
+
+
 def check_json_body() -> None:
-    """Bound the body, and run the `BODY` checks on a JSON body, before any view reads it.
+    """Bound the body, refuse one that is not JSON, and run the `BODY` checks on a JSON body, before any view reads it.
 
     Bodies are read with orjson, as the views' parser does: integers beyond 64 bits become floats, and lone
     surrogates, NaN and numbers beyond a double are not JSON, so whatever passes can be written back.
     """
     request.max_content_length = body_limit(current_app, request.endpoint)
-    if request.method in ("GET", "HEAD", "OPTIONS") or request.routing_exception or not json_body(request.environ):
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.routing_exception:
         return  # no body to check, or a request refused from its head (404, 405): its body is never read
+    if not json_body(request.environ):
+        if has_body(request.environ) and request.endpoint not in OWN_BODY_TYPES:
+            raise unsupported_type(request.environ.get("CONTENT_TYPE", ""))
+        return
     if not request.get_data(cache=True):
         return
     try:
         body = input_bounds.parsed_body()
     except orjson.JSONDecodeError as error:
-        if "depth" in str(error):
-            raise input_bounds.too_deep() from None
-        return  # not JSON at all: the view's parser answers with its own 400
+        raise (input_bounds.too_deep() if "depth" in str(error) else not_json(error)) from None
     problem = body_refusal(body, request.endpoint)
     if problem is not None:
         raise problem
@@ -115,4 +131,5 @@ def init_app(app: Flask) -> None:
     """Run the checks before every view: the head's, then the rate limits, then the body's."""
     app.before_request(refuse_from_head)
     rate_limits.init_app(app)  # after the head: a full process refuses without asking Redis
+    app.before_request(refuse_unknown_game)  # a move's game before its body
     app.before_request(check_json_body)  # after the limits: a refused upload is never read

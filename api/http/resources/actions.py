@@ -14,11 +14,11 @@ from api.http.contract.schemas import ActionResultSchema
 from api.http.middleware import input_bounds, preconditions
 from api.http.middleware.input_bounds import parsed_body
 from api.http.resources.games import ETAG
-from api.problems import Problem
+from api.problems import Problem, by_location, not_json
 from api.tables import moves, tokens
 
 blp = Blueprint("actions", __name__, url_prefix="/v1/games", description="Play.")
-ENDPOINT = "actions.post_action"
+ENDPOINT = preconditions.MOVE
 
 
 class ActionSchema(Schema):
@@ -64,8 +64,8 @@ def read_action() -> dict[str, Any]:
         return action_from(None)
     try:
         return action_from(parsed_body())
-    except orjson.JSONDecodeError:
-        raise not_json() from None
+    except orjson.JSONDecodeError as error:
+        raise not_json(error) from None
 
 
 def action_in(data: bytes) -> dict[str, Any]:
@@ -76,15 +76,11 @@ def action_in(data: bytes) -> dict[str, Any]:
     try:
         body = orjson.loads(data)
     except orjson.JSONDecodeError as error:
-        raise (input_bounds.too_deep() if "depth" in str(error) else not_json()) from None
+        raise (input_bounds.too_deep() if "depth" in str(error) else not_json(error)) from None
     problem = preconditions.body_refusal(body, ENDPOINT)
     if problem is not None:
         raise problem
     return action_from(body)
-
-
-def not_json() -> Problem:
-    return Problem("request/malformed", "The body is not valid JSON.", errors={"json": ["Invalid JSON body."]})
 
 
 def action_from(body: Any) -> dict[str, Any]:
@@ -108,7 +104,9 @@ def invalid(schema: Schema, location: str, value: Any) -> Any:
         return schema.load(value)
     except ValidationError as error:
         raise Problem(
-            "request/invalid", "The request does not match the API contract.", errors={location: error.messages}
+            "request/invalid",
+            "The request does not match the API contract.",
+            errors=by_location({location: error.messages}),
         ) from None
 
 
@@ -135,7 +133,7 @@ def move(
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.documented(ActionSchema, example={"type": "place", "card": "moon-landing", "gap": 2})
 @blp.response(200, ActionResultSchema, headers=ETAG)
-@blp.problems(401, 403, 404, 409, 410, 412, 422)
+@blp.problems(400, 401, 403, 404, 409, 410, 412, 415, 422)
 @blp.doc(security=[{"seatToken": []}])
 def post_action(game_id):
     """Play one action as your seat; bots reply before the answer returns."""

@@ -4,7 +4,6 @@ import re
 
 import orjson
 from flask import Response, current_app, json, request, url_for
-from flask_smorest import abort
 from marshmallow import Schema, ValidationError, fields, validate
 
 from api.http import current
@@ -13,7 +12,7 @@ from api.http.limits.rate_limits import limited
 from api.http.middleware.input_bounds import BODY_LIMITS
 from api.http.offload import off_the_loop
 from api.http.resources.games import LOCATION
-from api.problems import Problem
+from api.problems import Problem, not_json
 from api.storage.deck_store import summary
 from api.tables import tokens
 from engine.decks import builtin_decks
@@ -229,14 +228,16 @@ def upload_deck(query):
     elif request.mimetype == "application/json":
         try:
             doc = orjson.loads(request.get_data())
-        except orjson.JSONDecodeError:
-            abort(400, messages={"json": ["Invalid JSON body."]})
+        except orjson.JSONDecodeError as error:
+            raise not_json(error) from None
         describe = list
         if isinstance(doc, dict) and "csv" in doc:
             doc = csv_document(doc, query)
             describe = csv_problems
     else:
-        raise Problem("deck/unsupported_type", "Send a deck as application/json or text/csv.")
+        raise Problem(
+            "deck/unsupported_type", "Send a deck with the header `Content-Type: application/json` or `text/csv`."
+        )
     try:
         deck, doc = off_the_loop(user_deck, doc)
     except DeckError as error:

@@ -164,7 +164,7 @@ CREATE_EXAMPLE = {
 @limited("games")
 @blp.arguments(CreateGameSchema, example=CREATE_EXAMPLE)
 @blp.response(201, CreatedGameSchema, headers={**LOCATION, **ETAG})
-@blp.problems(422, 429, 507)
+@blp.problems(400, 415, 422, 429, 507)
 def create_game(body):
     """Create a game: name every seat, or leave seats open for others to join.
 

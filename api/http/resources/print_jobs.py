@@ -138,7 +138,7 @@ def fetch(job_id: str) -> PrintJob:
 @limited("print_jobs")
 @blp.arguments(PrintSpecSchema)
 @blp.response(202, PrintJobSchema, headers=LOCATION)
-@blp.problems(422, 429, 507)
+@blp.problems(400, 415, 422, 429, 507)
 def create_print_job(spec):
     """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
     # Everything that needs no deck is checked first, so a spec refused for its paper or size loads nothing.

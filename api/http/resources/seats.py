@@ -36,7 +36,7 @@ class JoinedSchema(Schema):
 @limited("joins", needs_room=False)  # a join fills a game that exists, as a move does
 @blp.arguments(JoinSchema)
 @blp.response(201, JoinedSchema, headers=ETAG)
-@blp.problems(404, 410, 409, 422, 429)
+@blp.problems(400, 404, 410, 409, 415, 422, 429)
 def join_seat(body, game_id, seat):
     """Take an open seat; the last seat taken deals the game (its seed, your ages, who starts) and starts it."""
     record, token = seating.join(current.services(), game_id, seat, body["name"], body.get("age"))
