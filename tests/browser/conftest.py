@@ -59,6 +59,8 @@ def live_server(tmp_path_factory):
     data = tmp_path_factory.mktemp("desk-data")
     env = {key: value for key, value in os.environ.items() if not key.startswith("DESKOVKA_")}
     env["DESKOVKA_DATA_DIR"] = str(data)
+    # A table page's long-poll holds a request open; gunicorn lets it finish before it stops, so keep them short.
+    env["DESKOVKA_MAX_WAIT"] = "3"
     port = free_port()
     log = (data / "serve.log").open("wb")
     server = subprocess.Popen(
@@ -87,8 +89,9 @@ def live_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="package")
-def browser(tmp_path_factory):
-    """Headless Chromium with its console and network logs kept, on a fresh profile."""
+def browser(tmp_path_factory, live_server):
+    """Headless Chromium with its console and network logs kept, on a fresh profile; it quits before the server
+    stops, so no long-poll of an open table keeps gunicorn waiting out its graceful timeout."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.browser.conftest import artifacts
 
@@ -20,6 +20,12 @@ PRESSABLE = """
 return [...document.querySelectorAll('#board button[data-action]')]
   .filter((b) => !b.disabled && b.offsetParent !== null && !b.closest('[hidden]'))
   .map((b) => [b, b.dataset.action]);
+"""
+# Elements that carry an action but are not a real button with a name a screen reader or a keyboard user can use.
+UNNAMED = """
+return [...document.querySelectorAll('[data-action]')]
+  .filter((e) => e.tagName !== 'BUTTON' || !(e.getAttribute('aria-label') || e.textContent || '').trim())
+  .map((e) => e.outerHTML.slice(0, 200));
 """
 # Every element that carries an action, shown or not.
 CARRIED = "return [...document.querySelectorAll('[data-action]')].map((e) => e.dataset.action);"
@@ -125,3 +131,43 @@ def prefer(kinds, seed=0):
         return chooser.choice(buttons)[0]
 
     return choose
+
+
+def open_lobby_table(driver, base, game_type, name="Ann", options=None, seats=2):
+    """Open a table from the lobby: the game's tile, my name, options; me against the game's default bots."""
+    driver.get(f"{base}/play?lang=en")
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f"button[data-type='{game_type}']"))
+    driver.find_element(By.CSS_SELECTOR, f"button[data-type='{game_type}']").click()
+    while len(driver.find_elements(By.CSS_SELECTOR, "#seat-list li")) < seats:
+        driver.find_element(By.ID, "add-seat").click()
+    field = driver.find_element(By.ID, "my-name")
+    field.clear()
+    field.send_keys(name)
+    for option, value in (options or {}).items():
+        control = driver.find_element(By.ID, f"option-{option}")
+        if control.tag_name == "select":
+            Select(control).select_by_value(str(value))
+        else:
+            control.clear()
+            control.send_keys(str(value))
+    driver.find_element(By.ID, "create-table").click()
+    board_drawn(driver, game_type)
+    return game_id(driver)
+
+
+def outcome_matches_the_api(driver, base, gid):
+    game = api(base, f"/v1/games/{gid}")
+    assert game["status"] == "finished"
+    seats = [
+        int(row.get_attribute("data-seat")) for row in driver.find_elements(By.CSS_SELECTOR, "#outcome tr[data-seat]")
+    ]
+    assert seats == [standing["seat"] for standing in game["outcome"]["standings"]]
+    heading = driver.find_element(By.ID, "outcome-heading").text
+    for winner in game["outcome"]["winners"]:
+        assert shown_name(driver, winner) in heading
+    return game
+
+
+def shown_name(driver, seat):
+    """A seat's name as the page's list of players writes it (a default bot's name in the page's language)."""
+    return driver.find_element(By.CSS_SELECTOR, f"#players [data-player='{seat}'] .player-name").text

@@ -11,7 +11,8 @@ export const SEAT_SHAPES = ["●", "▲", "■", "◆", "★", "✚", "⬟", "�
  */
 export function seatName(seat) {
   if (seat.open) return t("open_seat");
-  if (seat.bot) return seat.name || t("bot_named", { bot: botName(seat.bot) });
+  // a bot the server named by default ("greedy bot") is named in the page's language
+  if (seat.bot) return seat.name && seat.name !== `${seat.bot} bot` ? seat.name : t("bot_named", { bot: botName(seat.bot) });
   return seat.name || t("seat_n", { n: seat.seat + 1 });
 }
 

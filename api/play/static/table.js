@@ -79,6 +79,17 @@ export async function showTable(main, gameId) {
   new TableView(main, gameId, first.data, typeDoc, board, joining).start();
 }
 
+/**
+ * Whether two reads of a game show the same, the server's clock reading aside.
+ * @param {any} a
+ * @param {any} b
+ */
+function sameGame(a, b) {
+  /** @param {any} game */
+  const text = (game) => JSON.stringify({ ...game, clock: game.clock ? { ...game.clock, now: null } : null });
+  return text(a) === text(b);
+}
+
 class TableView {
   /**
    * @param {HTMLElement} main
@@ -101,6 +112,8 @@ class TableView {
     /** @type {ReturnType<typeof setInterval> | 0} */
     this.ticker = 0;
     this.offset = 0;
+    /** actions posted and not yet answered: while any is, no action of a view drawn meanwhile can be pressed */
+    this.pending = 0;
     this.status = h("p", { class: "turn-status", id: "turn-status", "aria-live": "polite" });
     this.players = h("ul", { class: "players", id: "players", "aria-label": t("players") });
     this.root = h("section", { class: "board", id: "board", "aria-label": t("board") });
@@ -207,9 +220,10 @@ class TableView {
   /** @param {any} game */
   apply(game) {
     if (!game || game.version < this.game.version) return;
-    if (game.version === this.game.version && game.status === this.game.status && this.game.view) {
+    // the same game read again (a finished table asked for its rematch, say): nothing to draw, focus stays put
+    if (game.version === this.game.version && sameGame(game, this.game)) {
       this.game = game;
-      return this.draw();
+      return;
     }
     this.game = game;
     this.draw();
@@ -230,6 +244,7 @@ class TableView {
     clear(this.root);
     if (game.view) this.board.drawBoard(this.root, table);
     else this.drawWaiting();
+    if (this.pending) this.holdActions();
     this.drawOutcome(table);
     if (focused) {
       const again = [...this.main.querySelectorAll("[data-action], [id]")].find(
@@ -397,9 +412,19 @@ class TableView {
 
   // ---- acting ----
 
+  holdActions() {
+    for (const button of this.main.querySelectorAll("button[data-action]")) {
+      if (button instanceof HTMLButtonElement) button.disabled = true;
+    }
+  }
+
   /** @param {Action} action */
   async act(action) {
+    // A view the feed brings while the move is on its way may be from before it: its buttons stay held.
+    this.pending += 1;
+    this.holdActions();
     const answer = await call("POST", `/v1/games/${this.id}/actions`, { body: action, token: this.token });
+    this.pending -= 1;
     if (!answer.ok) {
       toast(problemText(answer.problem));
       await this.refresh();
