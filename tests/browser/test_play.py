@@ -112,9 +112,9 @@ def advance(base, game_type, seats, options, steps, seed):
 
 
 STATES = {
-    "timeline": ([{"name": "Ann"}, {"bot": "hit-rate"}, {"bot": "random"}], {"hand_size": 4}),
-    "chronology": ([{"name": "Ann"}, {"bot": "sensible"}, {"bot": "random"}], {"cards_per_colour": 3}),
-    "lost-cities": ([{"name": "Ann"}, {"bot": "good"}, {"bot": "random"}], {}),
+    "timeline": ([{"name": "Ann"}, {"bot": "medium"}, {"bot": "easy"}], {"hand_size": 4}),
+    "chronology": ([{"name": "Ann"}, {"bot": "medium"}, {"bot": "easy"}], {"cards_per_colour": 3}),
+    "lost-cities": ([{"name": "Ann"}, {"bot": "medium"}, {"bot": "easy"}], {}),
 }
 
 
@@ -220,7 +220,7 @@ def test_a_friend_joins_by_the_invitation_link_and_a_spectator_sees_the_moves(pa
 def test_a_hostile_name_is_text_and_the_page_stays_on_its_host(page, live_server):
     hostile = '<img src=x onerror="document.title=1">'
     created = api(
-        live_server.url, "/v1/games", body={"type": "timeline", "seats": [{"name": hostile}, {"bot": "random"}]}
+        live_server.url, "/v1/games", body={"type": "timeline", "seats": [{"name": hostile}, {"bot": "easy"}]}
     )
     gid, token = created["game"]["id"], created["tokens"][0]["token"]
     page.get(f"{live_server.url}/play/{gid}?lang=en#seat={token}")

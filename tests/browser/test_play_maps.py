@@ -32,8 +32,8 @@ pytestmark = pytest.mark.browser
 SLOW = pytest.mark.slow
 TTR, ATW = "ticket-to-ride-europe", "around-the-world"
 SEATS = {
-    TTR: [{"name": "Ann"}, {"bot": "greedy"}, {"bot": "greedy"}, {"bot": "greedy"}, {"bot": "random"}],
-    ATW: [{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}],
+    TTR: [{"name": "Ann"}, {"bot": "medium"}, {"bot": "medium"}, {"bot": "medium"}, {"bot": "easy"}],
+    ATW: [{"name": "Ann"}, {"bot": "easy"}, {"bot": "easy"}, {"bot": "easy"}],
 }
 
 

@@ -120,7 +120,7 @@ function drawCreate(panel, gameTypes, decks) {
     clear(optionsBox);
     const properties = chosen.options.properties || {};
     for (const [name, schema] of Object.entries(properties)) {
-      if (SKIPPED.has(name)) continue;
+      if (SKIPPED.has(name) || !drawable(name, /** @type {any} */ (schema))) continue;
       optionsBox.append(optionField(name, /** @type {any} */ (schema), chosen.type, decks));
     }
     if (!optionsBox.childElementCount) optionsBox.append(h("p", { class: "help", text: t("no_options") }));
@@ -179,6 +179,20 @@ function drawCreate(panel, gameTypes, decks) {
     for (const token of answer.data.tokens || []) keep(game.id, token.seat, token.token, game.type);
     location.assign(href(`/play/${game.id}`));
   });
+}
+
+/**
+ * Whether the lobby has a field for an option's schema; an option it has none for (Timeline's `part`, an object)
+ * is left to its default.
+ * @param {string} name
+ * @param {any} schema
+ */
+function drawable(name, schema) {
+  if (name === "deck" || name === "language") return true;
+  if (["boolean", "integer", "string"].includes(schema.type)) return true;
+  if (schema.type === "array") return Boolean(schema.items && schema.items.enum);
+  if (schema.enum) return true;
+  return Boolean(schema.oneOf && schema.oneOf.every((/** @type {any} */ part) => part.enum || part.type === "integer"));
 }
 
 /**
@@ -271,15 +285,63 @@ function readOptions(box) {
 
 /**
  * What a game's status says to its holder.
- * @param {{status: string, to_act?: number[], your_turn?: boolean}} game
- * @param {number} seat
+ * @param {string | null | undefined} status
+ * @param {boolean} mine whether it is the holder's turn
  */
-function turnWords(game, seat) {
-  if (game.status === "finished") return t("status_finished");
-  if (game.status === "cancelled") return t("status_cancelled");
-  if (game.status === "open") return t("status_open");
-  const mine = game.your_turn ?? (game.to_act || []).includes(seat);
+function turnWords(status, mine) {
+  if (status === "finished") return t("status_finished");
+  if (status === "cancelled") return t("status_cancelled");
+  if (status === "open") return t("status_open");
   return mine ? t("your_turn") : t("their_turn");
+}
+
+/** @typedef {{type?: string | null, status?: string | null, mine: boolean, gone: boolean}} Turn */
+
+/**
+ * Every held game's turn in one call (the server reads only their heads), or null if the call failed.
+ * @param {string[]} ids
+ * @param {Record<string, import("./seats.js").Held>} seats
+ * @returns {Promise<Record<string, Turn> | null>}
+ */
+async function turns(ids, seats) {
+  /** @type {import("./api.js").Schemas["StatusQuery"]} */
+  const body = { games: ids.map((id) => ({ id, tokens: [seats[id].token] })) };
+  const answer = await call("POST", "/v1/games/status", { body });
+  if (!answer.ok || !answer.data || !Array.isArray(answer.data.games)) return null;
+  /** @type {Record<string, Turn>} */
+  const found = {};
+  for (const game of /** @type {import("./api.js").Schemas["GameStatus"][]} */ (answer.data.games)) {
+    const token = (game.tokens || [])[0];
+    found[game.id] = {
+      type: game.type,
+      status: game.status,
+      mine: game.status === "running" && Boolean(token && token.your_turn),
+      gone: Boolean(game.problem || (token && token.problem)),
+    };
+  }
+  return found;
+}
+
+/**
+ * Each held game's own view, when the many-games call failed.
+ * @param {string[]} ids
+ * @param {Record<string, import("./seats.js").Held>} seats
+ * @returns {Promise<Record<string, Turn>>}
+ */
+async function turnsOneByOne(ids, seats) {
+  const views = await Promise.all(ids.map((id) => call("GET", `/v1/games/${id}`, { token: seats[id].token })));
+  /** @type {Record<string, Turn>} */
+  const found = {};
+  views.forEach((answer, i) => {
+    const game = answer.ok ? answer.data : null;
+    found[ids[i]] = {
+      type: game && game.type,
+      status: game && game.status,
+      mine: Boolean(game && game.status === "running" && (game.to_act || []).includes(seats[ids[i]].seat)),
+      gone: [401, 403, 404].includes(answer.status),
+    };
+  });
+  return found;
 }
 
 /** @param {HTMLElement} panel */
@@ -292,38 +354,18 @@ async function drawMine(panel) {
     list.append(h("li", { class: "empty", text: t("no_games_yet") }));
     return;
   }
-  /** @type {Record<string, any>} */
-  let statuses = {};
-  // Servers before the many-games call answer its POST with 405, which a browser logs as an error: ask first.
-  const allowed = await fetch("/v1/games/status", { method: "OPTIONS" }).then(
-    (answer) => (answer.headers.get("Allow") || "").includes("POST"),
-    () => false,
-  );
-  const many = allowed
-    ? await call("POST", "/v1/games/status", { body: { games: ids.map((id) => ({ id, token: seats[id].token })) } })
-    : { ok: false, data: null };
-  if (many.ok && many.data && Array.isArray(many.data.games)) {
-    for (const game of many.data.games) statuses[game.id] = game;
-  } else {
-    const views = await Promise.all(ids.map((id) => call("GET", `/v1/games/${id}`, { token: seats[id].token })));
-    statuses = {};
-    views.forEach((answer, i) => {
-      statuses[ids[i]] = answer.ok ? answer.data : { id: ids[i], problem: answer.status };
-    });
-  }
+  const found = (await turns(ids, seats)) || (await turnsOneByOne(ids, seats));
   for (const id of ids) {
-    const game = statuses[id];
-    if (!game || game.problem) {
+    const game = found[id];
+    if (!game || game.gone) {
       forget(id);
       continue;
     }
-    const seat = seats[id].seat;
-    const mine = game.status === "running" && (game.your_turn ?? (game.to_act || []).includes(seat));
-    const item = h("li", { class: mine ? "mine-turn" : "" }, [
+    const item = h("li", { class: game.mine ? "mine-turn" : "", "data-game": id }, [
       h("a", { href: href(`/play/${id}`), class: "game-link" }, [
         h("strong", { text: gameTitle(game.type || seats[id].type) }),
-        h("span", { class: "status", text: turnWords(game, seat) }),
-        mine ? h("span", { class: "badge", text: t("badge_your_turn") }) : null,
+        h("span", { class: "status", text: turnWords(game.status, game.mine) }),
+        game.mine ? h("span", { class: "badge", text: t("badge_your_turn") }) : null,
       ]),
     ]);
     list.append(item);

@@ -539,12 +539,15 @@ class TableView {
         continue;
       }
       quiet = 0;
+      /** @type {import("./api.js").Schemas["TimelineEvents"]} the members every game's page shares */
       const page = answer.data;
       const events = page.events || [];
       this.addEvents(events);
       if (typeof page.next_after === "number") this.logged = Math.max(this.logged, page.next_after);
-      if (page.view) this.apply(page.view);
-      else if (events.length || (typeof page.version === "number" && page.version > this.game.version)) await this.refresh();
+      if (page.status === "expired") return;
+      // the feed carries the view (view=true); read the game only if an answer leaves it out
+      if (page.game) this.apply(page.game);
+      else if (page.version > this.game.version) await this.refresh();
     }
   }
 }
