@@ -14,7 +14,7 @@ from printing.images import picture_form
 from printing.lettering import Block, text_block
 from printing.pictograms import draw_pictogram
 from printing.screen import draw_screen
-from printing.text import LEADING, clean, fit, wrap
+from printing.text import LEADING, Fitted, clean, fit, wrap
 from printing.themes import POWERS, THEMES, Power, on_colour, theme_name, theme_of
 
 PANEL = HexColor("#fbf7ee")
@@ -25,6 +25,8 @@ BAND_TEXT = 0.62  # of the band's height: the theme name's size
 LABEL_TEXT = 0.6  # of the foot's height: the date's size
 MIN_PICTURE = 0.15  # of the card's height: below this the card is too small for its texts at MIN_SIZE
 TITLE_LINES = 4
+TITLE_MAX = 13.0  # points: the largest a title prints, when two lines of it fill its box
+POWER_TEXT = 7.5  # points on a poker card: the largest a power's text prints
 
 
 class FaceTooSmall(ValueError):
@@ -70,7 +72,8 @@ def face_layout(card_mm: tuple[float, float], bleed_mm: float, with_power: bool,
     frame = 2.2 * mm * scale
     pad = frame + 1.6 * mm * scale
     inner = width - 2 * pad
-    title_h = 0.18 * height
+    # A small card gives its title more of its height (the picture less), so the title still reads at a glance.
+    title_h = (0.18 + 0.12 * max(0.0, 1 - scale)) * height
     band_h = max(0.05 * height, MIN_SIZE / BAND_TEXT)
     foot_h = max(0.15 * height, MIN_SIZE / LABEL_TEXT, 2 * MIN_SIZE * LEADING)  # the deck's name takes two lines
     power_name, power_h = 0.0, 0.0
@@ -171,9 +174,7 @@ def draw_face(
     label_size = max(min(box.foot[3] * LABEL_TEXT, 0.09 * box.height), MIN_SIZE)
     with text_block(canvas) as block:
         block.fill(INK)
-        title = fit(
-            pick_language(card.title, lang), BOLD, *box.title[2:], max(12 * box.scale, MIN_SIZE), MIN_SIZE, TITLE_LINES
-        )
+        title = fit(pick_language(card.title, lang), BOLD, *box.title[2:], title_max(box), MIN_SIZE, TITLE_LINES)
         block.fitted(title, BOLD, box.title)
         if dated:
             block.fill(_colour(on_colour(colour)))
@@ -193,6 +194,11 @@ def draw_face(
             _name_height(box),
             year,
         )
+
+
+def title_max(box: FaceLayout) -> float:
+    """The largest size a title may take: two lines of it fill the title's box, up to TITLE_MAX."""
+    return max(min(TITLE_MAX, box.title[3] / (2 * LEADING)), MIN_SIZE)
 
 
 def _name_height(box: FaceLayout) -> float:
@@ -250,19 +256,26 @@ def _face_form(canvas: Canvas, kind: FaceKind) -> str:
     return name
 
 
-def _draw_power(block: Block, power: Power, colour: str, lang: str, box: FaceLayout) -> None:
+def power_setting(power: Power, lang: str, box: FaceLayout) -> tuple[Fitted, Fitted, float, float]:
+    """The power's name and text as large as they fit, the top of the name and the gap under it: the two set as one
+    block, the text right under the name, the block centred in the box (no empty band between name and text)."""
     x, y, width, height = box.power
     s = box.scale
     pad = 1.2 * mm * s
-    name_h = box.power_name
-    name_box = (x + pad, y + height - name_h, width - 2 * pad, name_h)
-    text_box = (x + pad, y + pad, width - 2 * pad, height - name_h - pad)
+    inner = width - 2 * pad
+    name = fit(pick_language(power.name, lang), BOLD, inner, box.power_name, max(8 * s, MIN_SIZE), MIN_SIZE, 2)
+    room = height - 2 * pad - name.height
+    text = fit(pick_language(power.text, lang), REGULAR, inner, room, max(POWER_TEXT * s, MIN_SIZE), MIN_SIZE)
+    gap = min(0.3 * text.size, max(0.0, room - text.height))
+    top = y + height - pad - (height - 2 * pad - name.height - gap - text.height) / 2
+    return name, text, top, gap
+
+
+def _draw_power(block: Block, power: Power, colour: str, lang: str, box: FaceLayout) -> None:
+    x, _, width, _ = box.power
+    pad = 1.2 * mm * box.scale
+    name, text, top, gap = power_setting(power, lang, box)
     block.fill(_colour(colour) if on_colour(colour) == "#ffffff" else INK)
-    name = fit(pick_language(power.name, lang), BOLD, *name_box[2:], max(8 * s, MIN_SIZE), MIN_SIZE, 2)
-    block.fitted(name, BOLD, name_box)
+    block.fitted(name, BOLD, (x + pad, top - name.height, width - 2 * pad, name.height))
     block.fill(INK)
-    block.fitted(
-        fit(pick_language(power.text, lang), REGULAR, *text_box[2:], max(6.5 * s, MIN_SIZE), MIN_SIZE),
-        REGULAR,
-        text_box,
-    )
+    block.fitted(text, REGULAR, (x + pad, top - name.height - gap - text.height, width - 2 * pad, text.height))

@@ -1,5 +1,6 @@
 """Fit plain text into a box by shrinking and wrapping it; never interpret it as markup."""
 
+import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -27,12 +28,31 @@ class Fitted:
         return self.size * LEADING * len(self.lines)
 
 
+# Spaces no line breaks at: a no-break space, a narrow one (inside numbers), a figure space.
+NO_BREAK = frozenset("\u00a0\u202f\u2007")
+NARROW_NO_BREAK = "\u202f"
+# A number written in groups of three ("55 000 фунтов", "200 000 lidí"): it stays on one line. Its first group has
+# 1-3 digits, so "in 1969 300 ships" stays two numbers.
+GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?!\d)")
+GROUP_SPACE = re.compile(r"[ \u00a0\u2009\u202f]")
+SPACES = re.compile(r" {2,}")
+
+
+def _joined(number: re.Match[str]) -> str:
+    return GROUP_SPACE.sub(NARROW_NO_BREAK, number.group())
+
+
 def clean(text: str) -> str:
-    """Return `text` composed (NFC) on one line, each run of whitespace or control characters one space."""
+    """Return `text` composed (NFC) on one line, each run of whitespace or control characters one space, the
+    groups of a number joined by narrow no-break spaces; a no-break space stays one."""
     text = unicodedata.normalize("NFC", text)
     if not text.isprintable():  # printable text has no control or separator characters but the plain space
-        text = "".join(" " if unicodedata.category(c)[0] in "CZ" else c for c in text)
-    return " ".join(text.split())
+        text = "".join(" " if unicodedata.category(c)[0] in "CZ" and c not in NO_BREAK else c for c in text)
+        text = SPACES.sub(" ", text)
+    text = text.strip(" ")
+    if " " in text:
+        text = GROUPED.sub(_joined, text)
+    return SPACES.sub(" ", text) if "  " in text else text
 
 
 @lru_cache(maxsize=65536)
@@ -134,7 +154,7 @@ def ellipsize(line: str, font: str, size: float, width: float) -> str:
     used, cut = 0.0, 0  # cut: the longest prefix whose text, without trailing spaces, fits beside the ellipsis
     for i, char in enumerate(line):
         used += unit_width(char, font)
-        if char.isspace():
+        if char == " ":
             cut = i + 1
         elif used <= room + 1e-9:
             cut = i + 1
