@@ -6,6 +6,7 @@ A request's lines carry its request id (`X-Request-ID`), set by `api.http.middle
 import contextvars
 import logging
 import os
+import re
 import sys
 import time
 from typing import Any
@@ -16,6 +17,18 @@ FORMATS = ("text", "json")
 request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("deskovka_request_id", default=None)
 # What a request's log line says besides its message (see `api.http.middleware.observe`), in this order.
 FIELDS = ("request_id", "method", "route", "status", "duration_ms")
+# What would split a line or hide in one: C0 and C1 controls, DEL, the Unicode line and paragraph separators.
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return {10: "\\n", 13: "\\r", 9: "\\t"}.get(code) or (f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}")
+
+
+def escape(text: str) -> str:
+    """The text with every control and line-separator character written as an escape (a backslash stays one)."""
+    return UNSAFE.sub(_escaped, text)
 
 
 class _RequestId(logging.Filter):
@@ -59,7 +72,7 @@ class OneLineText(logging.Formatter):
         text = super().format(record)
         extra = " ".join(f"{name}={value}" for name in FIELDS if (value := getattr(record, name, None)) is not None)
         text = f"{text} {extra}" if extra else text
-        return text.replace("\n", "\\n")
+        return escape(text)
 
 
 def configure(process: str, environ: dict[str, str] | None = None) -> None:

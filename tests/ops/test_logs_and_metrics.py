@@ -6,6 +6,7 @@ import threading
 import urllib.error
 import urllib.request
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from api import logs
@@ -123,3 +124,85 @@ def test_json_lines_fold_a_traceback_into_the_line():
     parsed = json.loads(line)
     assert parsed["message"] == "failed here" and "ValueError: no" in parsed["exception"]
     assert "\n" not in logs.OneLineText("test").format(record)
+
+
+def test_a_text_line_escapes_every_control_and_line_separator():
+    record = logging.LogRecord(
+        "x", logging.INFO, __file__, 1, "a%sb", ("\r\n\x85\u2028\u2029\x1b[31m\x00\x7f\t",), None
+    )
+    line = logs.OneLineText("test").format(record)
+    assert line.splitlines() == [line] and line.isprintable()
+    assert line.endswith("a\\r\\n\\x85\\u2028\\u2029\\x1b[31m\\x00\\x7f\\tb")
+
+
+FORGED = "/x%0d%0a2026-01-01 00:00:00,000 [api] ERROR admin login ok request_id=forged status=200%c2%85%e2%80%a8 z=1"
+
+
+def test_a_path_forges_no_log_line_in_the_text_format(redis_url):
+    server, port = start_api(redis_url, 1, DESKOVKA_LOG_FORMAT="text", DESKOVKA_ACCESS_LOG="on")
+    try:
+        import http.client
+
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", FORGED.replace(" ", "%20"), headers={"X-Request-ID": "forger-1"})
+        assert conn.getresponse().status == 404
+        conn.close()
+    finally:
+        stop(server)
+    text = server.stderr_text
+    assert text.split("\n")[:-1] == text.splitlines()  # no other separator in any line
+    mine = [line for line in text.splitlines() if "forger-1" in line]
+    assert len(mine) == 1, text
+    assert "request_id=forged" not in text and " z=1" not in text and "ERROR admin" not in text
+    assert mine[0].endswith("request_id=forger-1 method=GET route=unmatched status=404 " + mine[0].split(" ")[-1])
+
+
+def metric_series(port, name):
+    _, _, text = call(port, "GET", "/metrics")
+    return sorted(line.split(" ")[0] for line in text.decode().splitlines() if line.startswith(name))
+
+
+def random_methods(port, count, seed):
+    import http.client
+    import random
+
+    letters, rng = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", random.Random(seed)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    statuses = set()
+    for _ in range(count):
+        conn.request("".join(rng.choice(letters) for _ in range(10)), "/v1/game-types")
+        answer = conn.getresponse()
+        answer.read()
+        statuses.add(answer.status)
+        if answer.will_close:
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.close()
+    return statuses
+
+
+def series_after_random_methods(redis_url, count):
+    # Warnings only: each 405's line would fill the pipe the test reads the server's log from only at the end.
+    server, port = start_api(redis_url, 1, DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="0", DESKOVKA_LOG_LEVEL="warning")
+    try:
+        assert random_methods(port, 5, seed=1) == {405}
+        call(port, "GET", "/v1/game-types")
+        metric_series(port, "")  # the metrics' own series, from now on
+        before = metric_series(port, "deskovka_http_request_duration_seconds")
+        random_methods(port, count, seed=2)
+        after = metric_series(port, "deskovka_http_request_duration_seconds")
+    finally:
+        stop(server)
+    assert before == after
+    methods = {line.split('method="')[1].split('"')[0] for line in after}
+    assert methods == {"GET", "other"}
+    assert len(after) < 100
+
+
+def test_random_methods_add_no_metric_series(redis_url):
+    series_after_random_methods(redis_url, 200)
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_methods_add_no_metric_series(redis_url):
+    series_after_random_methods(redis_url, 10_000)

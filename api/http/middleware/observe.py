@@ -4,6 +4,7 @@ by route, and its log line (4xx and 5xx always, every request with `--access-log
 import logging
 import re
 import time
+import urllib.parse
 import uuid
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -18,6 +19,10 @@ ROUTE = "deskovka.route"
 # A client's own id is kept when it is short and plain (it is written into logs and a response header).
 CLIENT_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
 UNMATCHED = "unmatched"  # a path no route serves: one label, whatever was asked
+# The label sets are closed, so no client adds series: gunicorn takes any upper-case word as a method.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+STATUSES = frozenset({"1xx", "2xx", "3xx", "4xx", "5xx"})
+OTHER = "other"
 
 
 class Observed:
@@ -38,14 +43,14 @@ class Observed:
             seconds = time.perf_counter() - started
             route = environ.get(ROUTE, UNMATCHED)
             method = environ.get("REQUEST_METHOD", "")
-            meters.requests.labels(route, method, f"{status[0] // 100}xx").observe(seconds)
+            meters.requests.labels(*labels(route, method, status[0])).observe(seconds)
             level = logging.WARNING if status[0] >= 500 else logging.INFO
             if status[0] >= 400 or self.access_log:
                 log.log(
                     level,
                     "%s %s %d",
                     method,
-                    environ.get("PATH_INFO", ""),
+                    logged_path(environ.get("PATH_INFO", "")),
                     status[0],
                     extra={
                         "request_id": request_id,
@@ -64,6 +69,22 @@ class Observed:
             logs.request_id.reset(token)
             raise
         return ClosingIterator(body, done)
+
+
+def logged_path(path: str) -> str:
+    """The path as the request line sent it, percent-encoded again: no space, `=` or control character of a
+    client's makes a log line look like two, or adds a field to it."""
+    return urllib.parse.quote(path.encode("latin-1", "replace"), safe="/-._~!$&'()*+,;:@")
+
+
+def labels(route: str, method: str, status: int) -> tuple[str, str, str]:
+    """The metric's labels of a request, each from a closed set: anything else is `other`."""
+    status_class = f"{status // 100}xx"
+    return (
+        route if route == UNMATCHED or route.startswith("/") else OTHER,
+        method if method in METHODS else OTHER,
+        status_class if status_class in STATUSES else OTHER,
+    )
 
 
 class _Answer:
