@@ -32,3 +32,8 @@ followers = Gauge(
 store_errors = Counter(
     "deskovka_redis_errors_total", "Requests answered 503 because Redis failed, by error.", ("error",)
 )
+listener_restarts = Counter(
+    "deskovka_followers_listener_restarts_total",
+    "Times this process's followers' listener lost its pub/sub connection (or failed) and subscribed again, by error.",
+    ("error",),
+)

@@ -19,11 +19,14 @@ import orjson
 import redis
 
 from api import meters
+from api.storage.shard_wire import ShardWire
 
 log = logging.getLogger(__name__)
 SUBSCRIBE_WAIT = 5.0
 # How often the listener looks up from the socket (to check its health and whether it should stop).
 LISTEN_TICK = 0.5
+# The longest wait before a lost connection is subscribed again (a Cluster's failover takes a second or two).
+MAX_BACKOFF = 2.0
 
 
 @dataclass(frozen=True)
@@ -178,8 +181,18 @@ class Followers:
         except (redis.RedisError, OSError):
             pass  # the listener subscribes afresh, to the games still followed, when its connection comes back
 
+    def ready(self) -> bool:
+        """Whether followers can be woken: the listener, once started, is alive and subscribed."""
+        with self._lock:
+            listener = self._listener
+        return listener is None or (listener.is_alive() and self._subscribed.is_set())
+
     def _start(self) -> None:
         with self._lock:
+            if self._listener is not None and not self._listener.is_alive() and not self._closed:
+                meters.listener_restarts.labels("ListenerGone").inc()
+                log.error("followers: the listener thread was gone; starting it again")
+                self._listener = None
             if self._listener is None:
                 self._listener = threading.Thread(target=self._listen, name="deskovka-followers", daemon=True)
                 self._listener.start()
@@ -206,10 +219,11 @@ class Followers:
             return
         with self._lock:
             self._sharded, self._pubsub = True, pubsub
-            self._confirmed = {}
             channels = [self._own_channel(game) for game in self._counts]
-            for channel in channels:
-                self._confirmed[channel] = threading.Event()
+            # A follower still waiting for its channel's confirmation gets the new connection's.
+            self._confirmed = {channel: self._confirmed.get(channel) or threading.Event() for channel in channels}
+            for confirmed in self._confirmed.values():
+                confirmed.clear()
         if channels:
             pubsub.ssubscribe(*channels)
         self._subscribed.set()
@@ -217,11 +231,13 @@ class Followers:
         self._deliver(None, RECHECK)
 
     def _listen(self) -> None:
+        """Listen until closed; whatever kills a connection (a Redis error, a bug) is logged, counted, and a fresh
+        connection subscribes again after a back-off."""
         backoff = 0.1
         while not self._closed:
             pubsub = None
             try:
-                pubsub = self._connection.pubsub()
+                pubsub = self._wire()
                 self._subscribe(pubsub)
                 while not self._closed:
                     message = pubsub.get_message(timeout=LISTEN_TICK)
@@ -241,18 +257,29 @@ class Followers:
                     elif message["type"] in ("message", "smessage"):
                         self.received += 1
                         self._deliver(*parse(message["data"]))
-            except (redis.RedisError, OSError) as error:
+            except Exception as error:
                 self._subscribed.clear()
-                if not self._closed:
+                if self._closed:
+                    break
+                meters.listener_restarts.labels(type(error).__name__).inc()
+                if isinstance(error, (redis.RedisError, OSError)):
                     log.warning("followers: moves channel lost (%s); subscribing again in %.1f s", error, backoff)
-                    threading.Event().wait(backoff)
-                    backoff = min(backoff * 2, 5.0)
+                else:
+                    log.exception("followers: the listener failed; subscribing again in %.1f s", backoff)
+                threading.Event().wait(backoff)
+                backoff = min(backoff * 2, MAX_BACKOFF)
             finally:
                 if pubsub is not None:
                     try:
                         pubsub.close()
                     except (redis.RedisError, OSError):
                         pass
+
+    def _wire(self) -> Any:
+        """A fresh pub/sub connection: on a Cluster with sharded pub/sub, one per master (`ShardWire`)."""
+        if isinstance(self._connection, redis.RedisCluster) and self._channel_of("-") is not None:
+            return ShardWire(self._connection)
+        return self._connection.pubsub()
 
 
 def parse(data: bytes) -> tuple[str, Move]:

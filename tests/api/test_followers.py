@@ -165,3 +165,45 @@ def test_waiting_costs_no_redis_command_per_tick(app, redis_client):
             **turn([0]),
         }
     assert sum(during.values()) < 10, during
+
+
+def restarts(client, error):
+    """The followers' listener restarts /metrics counts for one error."""
+    text = client.get("/metrics").get_data(as_text=True)
+    prefix = f'deskovka_followers_listener_restarts_total{{error="{error}"}} '
+    return sum(float(line.removeprefix(prefix)) for line in text.splitlines() if line.startswith(prefix))
+
+
+def test_a_listener_that_fails_is_restarted_counted_and_not_ready_meanwhile(app, monkeypatch):
+    """Any failure of the listener (here the RuntimeError a Cluster's pub/sub raised) is counted, /readyz answers
+    503 while it lasts, and the listener subscribes again by itself."""
+    followers = app.extensions["deskovka"].followers
+    client = app.test_client()
+    broken = threading.Event()
+    broken.set()
+    real = followers._wire
+
+    def wire():
+        if broken.is_set():
+            raise RuntimeError("pubsub connection not set")
+        return real()
+
+    monkeypatch.setattr(followers, "_wire", wire)
+    counted = restarts(client, "RuntimeError")
+    followers._start()
+    deadline = time.monotonic() + 5
+    while restarts(client, "RuntimeError") == counted:
+        assert time.monotonic() < deadline, "the failure was not counted"
+        time.sleep(0.01)
+    assert client.get("/readyz").status_code == 503
+    assert client.get("/readyz").get_json()["code"] == "store/unavailable"
+    broken.clear()
+    deadline = time.monotonic() + 5
+    while client.get("/readyz").status_code != 200:
+        assert time.monotonic() < deadline, "the listener did not come back"
+        time.sleep(0.05)
+    game, tokens = create(client, [{"name": "A"}, {"name": "B"}], seed=3)
+    poll = poll_in_background(app, f"/v1/games/{game['id']}/events?after=0&wait=20")
+    wait_until_following(app, 1)
+    first_move(client, game["id"], tokens)
+    assert poll.result(10).get_json()["version"] == 1

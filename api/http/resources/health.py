@@ -4,7 +4,7 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from api import config
 from api.http import current
-from api.problems import Problem
+from api.problems import Problem, store_unavailable
 from api.storage import metrics
 from api.tables import tokens
 
@@ -36,8 +36,16 @@ def metrics_text():
 
 @blp.get("/readyz")
 def readyz():
-    """Ready when the game store and the print queue both answer; else 503 `store/unavailable`."""
+    """Ready when the game store and the print queue both answer and the followers' listener is subscribed (once
+    started); else 503 `store/unavailable`."""
     services = current.services()
     services.connection.ping()
     services.print_queue.connection.ping()
+    if not services.followers.ready():
+        problem = store_unavailable()
+        raise Problem(
+            problem.code,
+            "Followers of games cannot be woken: the moves channel is not subscribed.",
+            headers=problem.headers,
+        )
     return jsonify(status="ready")
