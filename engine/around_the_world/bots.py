@@ -53,9 +53,11 @@ class GreedyBot(Bot):
     )
 
     def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
-        state, seat, actions = known.seen, known.seat, known.actions
-        assert state is not None
-        board: Board = game.board  # type: ignore[attr-defined]
+        assert known.seen is not None
+        return self.act(game.board, known.seen, known.seat, known.actions)  # type: ignore[attr-defined]
+
+    def act(self, board: Board, state: State, seat: int, actions: list[Action]) -> Action:
+        """The choice on a state the bot may read whole (its seat's state, or a world a search dealt)."""
         phase = state["phase"]
         if phase == "take":
             # The bot buys, if at all, after seeing which card it took.

@@ -12,6 +12,7 @@ from engine.around_the_world.outcome import result
 from engine.around_the_world.phases import ACTION_TYPES, DISCARD, OVER, PHASE_ACTIONS, RECEIPT, ROLL, TAKE, TRAVEL
 from engine.around_the_world.rounds import next_turn
 from engine.around_the_world.setup import set_up
+from engine.around_the_world.strong import StrongBot
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.hidden import dealt_in_order
 from engine.core.leaving import TABLE_EVENTS, ResignAction, resigned_last, staying
@@ -44,7 +45,7 @@ class AroundTheWorld(Game):
     min_players = 2
     max_players = 6
     options_schema = AroundTheWorldOptions
-    bots = {"easy": RandomBot, "medium": GreedyBot}
+    bots = {"easy": RandomBot, "medium": GreedyBot, "strong": StrongBot}
     bot_aliases = {"random": "easy", "greedy": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)

@@ -4,7 +4,7 @@
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
-from engine.core.bots import HitRateBot, fits
+from engine.core.bots import HitRateBot, fits, knows
 from engine.core.protocol import Action, Knowledge
 from engine.core.rng import Rng
 
@@ -135,3 +135,26 @@ class SensibleBot(HitRateBot):
         swaps = [a for a in actions if a["type"] == "swap_tops" and seat in a["seats"]]
         best = max(swaps, key=gain, default=None)
         return best if best is not None and gain(best) > 0 else None
+
+
+class ChronologyStrongBot(SensibleBot):
+    """The medium bot's knowledge for each look at a card (`hit_rate`), but it looks at every top card it holds."""
+
+    name = "strong"
+    summary = (
+        "Looks at each of its top cards, recalling where each goes with probability hit_rate (0-1, default 0.7; it "
+        "reads the years of the top cards to model that player), places the easiest it recalls, else guesses; "
+        "aims its powers at the leader as the medium bot does."
+    )
+
+    def _place(self, table: Table, actions: list[Action], rng: Rng) -> Action:
+        seat = table.seat
+        cards = sorted({a["card"] for a in actions}, key=lambda c: (-table.margin(seat, c), c))
+        sure = [c for c in cards if knows(rng, self.hit_rate)]
+        if sure:
+            chosen: Any = rng.choice(
+                [a for a in actions if a["card"] == sure[0] and table.fits(seat, sure[0], a["gap"])]
+            )
+            return chosen
+        chosen = rng.choice([a for a in actions if a["card"] == cards[0]])
+        return chosen

@@ -3,7 +3,7 @@
 from typing import Any
 
 from engine.chronology import schemas
-from engine.chronology.bots import SensibleBot
+from engine.chronology.bots import ChronologyStrongBot, SensibleBot
 from engine.chronology.options import ChronologyOptions
 from engine.chronology.powers import MOVES, NAMES, NAMES_FILE, power_actions, power_name, use_power
 from engine.chronology.table import (
@@ -130,7 +130,7 @@ class Chronology(DeckGame):
     min_players = 2
     max_players = 8
     options_schema = ChronologyOptions
-    bots = {"easy": RandomBot, "medium": SensibleBot}
+    bots = {"easy": RandomBot, "medium": SensibleBot, "strong": ChronologyStrongBot}
     bot_aliases = {"random": "easy", "sensible": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)

@@ -6,6 +6,7 @@ from marshmallow import Schema
 
 from engine.core.errors import InvalidOptions
 from engine.core.protocol import Bot
+from engine.core.rng import Rng
 from engine.core.schema import number
 
 # Every game's bots by these names, weakest first.
@@ -41,3 +42,8 @@ class HitRateBot(Bot):
 def fits(keys: list[Any], key: Any, gap: int) -> bool:
     """Whether a card of `key` goes in `gap` of a line of cards of `keys` (equal keys go on either side)."""
     return (gap == 0 or keys[gap - 1] <= key) and (gap == len(keys) or key <= keys[gap])
+
+
+def knows(rng: Rng, hit_rate: float) -> bool:
+    """Whether the player recalls where a card goes this time: the hit-rate model, one look at one card."""
+    return rng.random() < hit_rate

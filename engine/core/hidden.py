@@ -33,7 +33,7 @@ def _deal(places: dict[frozenset[str], list[tuple[list[Any], int]]], rng: Rng | 
             cards[i] = card
 
 
-def _deep_copy(state: State) -> State:
+def deep_copy(state: State) -> State:
     # A game's own copy_state may share lists that its rules only replace whole (a seat's offer): these are dealt
     # in place, so nothing may be shared.
     copied: State = orjson.loads(orjson.dumps(state))
@@ -44,7 +44,7 @@ def dealt_in_order(game: Game, state: State, seat: int) -> State:
     """A copy of the state with the cards `seat` cannot see dealt back sorted, and the randomness fixed.
 
     `game.zones` must hand out the copy's own lists (where hidden cards lie), so they are dealt in place."""
-    copied = _deep_copy(state)
+    copied = deep_copy(state)
     _deal(_places(game, copied, seat), None)
     copied["rng"] = dict(FIXED_RNG)
     return copied
@@ -52,7 +52,7 @@ def dealt_in_order(game: Game, state: State, seat: int) -> State:
 
 def dealt_at_random(game: Game, seen: State, seat: int, rng: Rng) -> State:
     """A copy of a seat's state with what it cannot see dealt at random: one world the seat thinks possible."""
-    world = _deep_copy(seen)
+    world = deep_copy(seen)
     _deal(_places(game, world, seat), rng)
     world["rng"] = {"seed": rng.randbelow(2**53), "counter": 0}
     return world

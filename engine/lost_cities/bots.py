@@ -132,13 +132,16 @@ class GoodBot(Bot):
     plans = True
 
     def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
-        state, seat, actions = known.seen, known.seat, known.actions
-        assert state is not None
-        layout: Layout = game.layout  # type: ignore[attr-defined]
-        projection = Projection(layout, state, seat)
-        sheet = state["sheets"][seat]
-        owed = state["accelerations"].get(str(seat), 0)
-        scored: list[tuple[float, int, Any]] = [
-            (projection.after(sheet, action, owed), -i, action) for i, action in enumerate(actions)
-        ]
-        return max(scored, key=lambda item: item[:2])[2]
+        assert known.seen is not None
+        return ranked(game.layout, known.seen, known.seat, known.actions)[0]  # type: ignore[attr-defined]
+
+
+def ranked(layout: Layout, state: State, seat: int, actions: list[Action]) -> list[Action]:
+    """The actions, best first by the projected points of the sheet each leaves (ties: the earlier action)."""
+    projection = Projection(layout, state, seat)
+    sheet = state["sheets"][seat]
+    owed = state["accelerations"].get(str(seat), 0)
+    scored: list[tuple[float, int, Any]] = [
+        (projection.after(sheet, action, owed), -i, action) for i, action in enumerate(actions)
+    ]
+    return [item[2] for item in sorted(scored, key=lambda item: item[:2], reverse=True)]

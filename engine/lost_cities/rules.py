@@ -16,6 +16,7 @@ from engine.lost_cities.bots import GoodBot
 from engine.lost_cities.layout import Layout, default_layout
 from engine.lost_cities.options import LostCitiesOptions
 from engine.lost_cities.scoring import score
+from engine.lost_cities.strong import StrongBot
 from engine.lost_cities.turn import leave, parse_take, roll, takes
 
 NAMES = Path(__file__).with_name("names.json")
@@ -28,7 +29,7 @@ class LostCities(Game):
     min_players = 1
     max_players = 5
     options_schema = LostCitiesOptions
-    bots = {"easy": RandomBot, "medium": GoodBot}
+    bots = {"easy": RandomBot, "medium": GoodBot, "strong": StrongBot}
     bot_aliases = {"random": "easy", "good": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)

@@ -99,8 +99,11 @@ class GreedyBot(Bot):
     summary = "Keeps tickets it can connect, claims routes on their shortest paths, draws the colours it needs."
 
     def decide(self, game: Any, known: Knowledge, rng: Rng) -> Action:
-        state, seat, actions = known.seen, known.seat, known.actions
-        assert state is not None
+        assert known.seen is not None
+        return self.act(game, known.seen, known.seat, known.actions)
+
+    def act(self, game: Any, state: State, seat: int, actions: list[Action]) -> Action:
+        """The choice on a state the bot may read whole (its seat's state, or a world a search dealt)."""
         step = state["step"]
         if step in (INITIAL, TICKETS):
             return self._keep(game, state, seat, actions)

@@ -17,6 +17,7 @@ from engine.ticket_to_ride.names import named
 from engine.ticket_to_ride.options import TicketToRideOptions
 from engine.ticket_to_ride.setup import set_up
 from engine.ticket_to_ride.steps import INITIAL, SECOND_CARD, TICKETS, TUNNEL, TURN
+from engine.ticket_to_ride.strong import StrongBot
 
 TURN_ACTIONS = ("draw_deck", "draw_faceup", "claim", "build_station", "draw_tickets", "pass")
 ALLOWED = {
@@ -35,7 +36,7 @@ class TicketToRide(Game):
     min_players = 2
     max_players = 5
     options_schema = TicketToRideOptions
-    bots = {"easy": RandomBot, "medium": GreedyBot}
+    bots = {"easy": RandomBot, "medium": GreedyBot, "strong": StrongBot}
     bot_aliases = {"random": "easy", "greedy": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)

@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.bots import HitRateBot, fits
+from engine.core.bots import HitRateBot, fits, knows
 from engine.core.protocol import Action, Knowledge
 from engine.core.rng import Rng
 
@@ -32,4 +32,24 @@ class TimelineHitRateBot(HitRateBot):
         want_right = rng.random() < self.hit_rate
         pool = (good if want_right else bad) or good or bad
         chosen: Any = rng.choice(pool)
+        return chosen
+
+
+class TimelineStrongBot(HitRateBot):
+    """The medium bot's knowledge for each look at a card (`hit_rate`), but it looks at every card in its hand."""
+
+    name = "strong"
+    summary = (
+        "Looks at every card in its hand, recalling where each goes with probability hit_rate (0-1, default 0.7; "
+        "it reads the dates of its own cards to model that player), plays one it recalls, else guesses a gap."
+    )
+
+    def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
+        actions = known.actions
+        cards = sorted({a["card"] for a in actions})
+        sure = [c for c in cards if knows(rng, self.hit_rate)]
+        if sure:
+            chosen: Any = rng.choice([a for a in actions if a["card"] in sure and right(known, a)])
+            return chosen
+        chosen = rng.choice(actions)
         return chosen

@@ -20,7 +20,7 @@ from engine.decks.game import DeckGame
 from engine.decks.model import Deck
 from engine.decks.part import PartError, choose
 from engine.timeline import schemas
-from engine.timeline.bots import TimelineHitRateBot
+from engine.timeline.bots import TimelineHitRateBot, TimelineStrongBot
 from engine.timeline.faces import front as _front
 from engine.timeline.faces import revealed as _revealed
 from engine.timeline.options import TimelineOptions, hand_size
@@ -72,7 +72,7 @@ class Timeline(DeckGame):
     max_players = 8
     options_schema = TimelineOptions
     youngest_starts = True
-    bots = {"easy": RandomBot, "medium": TimelineHitRateBot}
+    bots = {"easy": RandomBot, "medium": TimelineHitRateBot, "strong": TimelineStrongBot}
     bot_aliases = {"random": "easy", "hit-rate": "medium"}
     action_schemas = (*schemas.ACTIONS, ResignAction)
     event_schemas = (*schemas.EVENTS, *TABLE_EVENTS)

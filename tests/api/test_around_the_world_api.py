@@ -10,7 +10,7 @@ SEATS = [{"name": "Ann"}, {"bot": "greedy"}, {"name": "Bo"}]
 def test_the_game_type_serves_the_board(client):
     body = client.get("/v1/game-types/around-the-world").get_json()
     assert (body["min_players"], body["max_players"]) == (2, 6)
-    assert [b["name"] for b in body["bots"]][:2] == ["easy", "medium"]
+    assert [b["name"] for b in body["bots"]] == ["easy", "medium", "strong"]
     assert [b["aliases"] for b in body["bots"]][:2] == [["random"], ["greedy"]]
     data = body["data"]
     assert [leg["leg"] for leg in data["route"]["legs"]][0] == ["london", "paris"]

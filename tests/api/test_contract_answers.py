@@ -27,7 +27,7 @@ def test_an_unknown_game_type_keeps_the_problem_type_and_lists_the_choices(clien
 def test_an_unknown_bot_lists_the_game_s_bots(client):
     problem = client.post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"bot": "smart"}]}).get_json()
     assert problem["code"] == "bot/unknown" and problem["bot"] == "smart"
-    assert problem["choices"][:2] == ["easy", "medium"] and problem["type"] == "/problems/bot/unknown"
+    assert problem["choices"] == ["easy", "medium", "strong"] and problem["type"] == "/problems/bot/unknown"
 
 
 def test_a_problem_cannot_be_given_a_member_named_like_rfc_9457_s_own():

@@ -143,7 +143,7 @@ class TestGameTypes:
         timeline = types["timeline"]
         assert (timeline["min_players"], timeline["max_players"]) == (2, 8)
         assert {"random", "hit-rate"} <= {alias for b in timeline["bots"] for alias in b["aliases"]}
-        assert [b["name"] for b in timeline["bots"]][:2] == ["easy", "medium"]
+        assert [b["name"] for b in timeline["bots"]] == ["easy", "medium", "strong"]
         assert "hand_size" in timeline["options"]["properties"]
 
     def test_a_game_type_shows_its_data(self, client):

@@ -19,7 +19,7 @@ def events_for(client, game_id, token, after):
 def test_the_game_type_serves_the_sheet_layout(client):
     body = client.get("/v1/game-types/lost-cities").get_json()
     assert (body["min_players"], body["max_players"]) == (1, 5)
-    assert [b["name"] for b in body["bots"]][:2] == ["easy", "medium"]
+    assert [b["name"] for b in body["bots"]] == ["easy", "medium", "strong"]
     assert [b["aliases"] for b in body["bots"]][:2] == [["random"], ["good"]]
     assert body["data"]["sheet"] == json.loads(SHEET_FILE.read_text(encoding="utf-8"))
 

@@ -22,7 +22,7 @@ def choose(actions, rng):
 def test_the_game_type_serves_the_map_and_tickets(client):
     body = client.get(f"/v1/game-types/{TYPE}").get_json()
     assert (body["min_players"], body["max_players"]) == (2, 5)
-    assert [b["name"] for b in body["bots"]][:2] == ["easy", "medium"]
+    assert [b["name"] for b in body["bots"]] == ["easy", "medium", "strong"]
     assert [b["aliases"] for b in body["bots"]][:2] == [["random"], ["greedy"]]
     assert body["options"]["properties"]["tunnel_failure"]["enum"] == ["return", "discard"]
     assert len(body["data"]["routes"]) == 101 and len(body["data"]["tickets"]) == 46

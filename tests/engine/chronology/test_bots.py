@@ -31,7 +31,7 @@ def powered(power, **kwargs):
 
 class TestOptions:
     def test_registered_with_the_random_bot(self):
-        assert list(GAME.bots) == ["easy", "medium"] and GAME.bot_level("sensible") == "medium"
+        assert list(GAME.bots) == ["easy", "medium", "strong"] and GAME.bot_level("sensible") == "medium"
 
     @pytest.mark.parametrize("options", [{"hit_rate": 2}, {"hit_rate": "high"}, {"greed": 1}])
     def test_bad_options(self, options):

@@ -64,4 +64,4 @@ def test_good_beats_random():
 
 
 def test_the_game_offers_both_bots():
-    assert list(get_game("lost-cities").bots) == ["easy", "medium"]
+    assert list(get_game("lost-cities").bots) == ["easy", "medium", "strong"]
