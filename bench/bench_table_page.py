@@ -25,7 +25,7 @@ from tests.faults.service import running  # noqa: E402
 
 ROUNDS = 7
 REDRAWS = 12
-SEATS = [{"name": "Ann"}, {"bot": "greedy"}, {"bot": "greedy"}, {"bot": "greedy"}, {"bot": "greedy"}]
+SEATS = [{"name": "Ann"}, {"bot": "medium"}, {"bot": "medium"}, {"bot": "medium"}, {"bot": "medium"}]
 
 # Installed before any of the page's scripts: when the map first appears, and every time the board is drawn again.
 WATCH = """

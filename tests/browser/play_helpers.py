@@ -66,9 +66,14 @@ def other_hosts(driver, base):
 
 
 def shot(driver, name, size=DESKTOP):
+    """A screenshot at a size, kept as an artefact; the page must fit that width (a map scrolls inside its box)."""
     driver.set_window_size(*size)
     time.sleep(0.3)
     driver.save_screenshot(str(artifacts() / f"{name}.png"))
+    overflow = driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 1, f"{name}: the page is {overflow} px wider than the window"
 
 
 def game_id(driver):

@@ -325,5 +325,16 @@ def test_a_person_plays_by_keyboard_in_the_language_chosen_with_the_switch(page,
     bot = page.find_element(By.CSS_SELECTOR, "#players [data-player='1'] .player-name").text
     levels = [words[key] for key in words if key.startswith("bot_") and key != "bot_named"]
     assert bot in [words["bot_named"].replace("{bot}", level) for level in levels], bot
+    # my games: the table, with a badge exactly when it is my turn (the lobby asks the many-games call)
+    gid = game_id(page)
+    wait(page, lambda: finished(page) or api(live_server.url, f"/v1/games/{gid}")["to_act"] == [0])
+    mine = api(live_server.url, f"/v1/games/{gid}")["to_act"] == [0]
+    page.get(f"{live_server.url}/play")
+    wait(page, lambda: page.find_elements(By.CSS_SELECTOR, f"#my-games li[data-game='{gid}']"))
+    item = page.find_element(By.CSS_SELECTOR, f"#my-games li[data-game='{gid}']")
+    assert bool(item.find_elements(By.CSS_SELECTOR, ".badge")) == mine
+    assert item.find_element(By.CSS_SELECTOR, ".status").text == (
+        words["your_turn"] if mine else words["status_finished"]
+    )
     page.execute_script("localStorage.removeItem('deskovka.play.lang')")
     assert console_errors(page) == []
