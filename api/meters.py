@@ -37,3 +37,10 @@ listener_restarts = Counter(
     "Times this process's followers' listener lost its pub/sub connection (or failed) and subscribed again, by error.",
     ("error",),
 )
+keeper_lag = Histogram(
+    "deskovka_keeper_lag_seconds",
+    "How late the keeper claimed a due table, by what it was due for: a turn clock or open seats' lapse (clock), "
+    "or bots to play (bots).",
+    ("due",),
+    buckets=LATENCY,
+)

@@ -9,10 +9,11 @@ refuses a second writer of a version. The keeper builds no app: it holds the ser
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import redis
 
+from api import meters
 from api.problems import Problem
 from api.storage import due
 from api.storage.store import Commit, GameRecord
@@ -29,6 +30,8 @@ BATCH = 64  # tables claimed at once
 # Seconds a claimed table is held before another keeper may take it: short, so a turn clock whose keeper was killed
 # fires within it; a keeper slower than that only does work twice, since the commit's compare-and-set lets one win.
 LEASE = 2.0
+T = TypeVar("T")
+Again = tuple[Later, Later]  # seconds until a table is due again for its clock, and for its bots (None: not)
 
 
 class Keeper:
@@ -49,26 +52,27 @@ class Keeper:
         ids, lease = self.due.claim(BATCH, LEASE)
         if not ids:
             return 0
+        now = due.millis()
+        for _, at, kind in self.due.claimed:
+            meters.keeper_lag.labels("clock" if kind == due.CLOCK else "bots").observe(max(0, now - at) / 1000)
         playable = [game_id for game_id in ids if GAME_ID.match(game_id)]
         loaded = dict(zip(playable, self.store.load_many(playable), strict=True))
         steps = {game_id: self.safely(game_id, self.first_look, loaded.get(game_id)) for game_id in ids}
         writes = {game_id: step for game_id, step in steps.items() if isinstance(step, Write)}
         results = runner.commit_many(self.services, list(writes.values()))
-        next_in: dict[str, float | None] = {}
+        next_in: dict[str, Again] = {}
         clocked: list[tuple[str, int]] = []
         for game_id, step in steps.items():
             if not isinstance(step, Write):
-                next_in[game_id] = step
+                next_in[game_id] = (step, None)
         for (game_id, write), result in zip(writes.items(), results, strict=True):
             if result is Commit.DONE:
                 next_in[game_id] = self.written(write)
                 if write.moved.clock:
                     clocked.append((game_id, write.moved.version))
             else:
-                advanced = self.safely(game_id, self.advance)
-                assert not isinstance(advanced, Write)
-                next_in[game_id] = advanced
-        self.due.release_many(lease, [(game_id, next_in[game_id]) for game_id in ids])
+                next_in[game_id] = self.safely(game_id, self.advance) or (None, None)
+        self.due.release_many(lease, [(game_id, *next_in[game_id]) for game_id in ids])
         self.catch_up(clocked)
         return len(ids)
 
@@ -88,7 +92,7 @@ class Keeper:
             if stored is not None and int(stored) != version and (record := self.store.load(game_id)) is not None:
                 clocks.schedule(self.store.connection, record)
 
-    def safely(self, game_id: str, work: Callable[..., "Write | Later"], *args: Any) -> "Write | Later":
+    def safely(self, game_id: str, work: Callable[..., T], *args: Any) -> T | None:
         """Do the work of one table; a table whose work failed is dropped (and logged), never retried in a loop."""
         try:
             return work(game_id, *args)
@@ -100,30 +104,29 @@ class Keeper:
             log.exception("table %s dropped: advancing it failed", game_id)
         return None
 
-    def advance(self, game_id: str) -> Later:
-        """Do what is due at one table through the runner (reading it again after a lost race); return seconds
-        until it is due again (None: it is not)."""
+    def advance(self, game_id: str) -> "Again":
+        """Do what is due at one table through the runner (reading it again after a lost race); return the seconds
+        until it is due again for its clock and for its bots (None: it is not)."""
         try:
             done = runner.run(self.services, game_id, KeeperTurn())
         except Problem as problem:
             if problem.code == "game/busy":
-                return RETRY
+                return RETRY, None
             raise
         if not isinstance(done, Write):
-            return done
+            return done, None
         if done.moved.clock:
             self.catch_up([(game_id, done.moved.version)])
         return self.written(done)
 
-    def written(self, write: Write) -> Later:
-        """Seconds until a table whose write landed is due again: its bots' pace, or its next deadline."""
+    def written(self, write: Write) -> "Again":
+        """Seconds until a table whose write landed is due again: for its next deadline, and at its bots' pace."""
         moved = write.moved
         if write.more and moved.version >= keeping.LAST_VERSION:
             log.info("table %s stopped at version %d, the most the keeper plays", moved.id, moved.version)
         playing = write.more and moved.version < keeping.LAST_VERSION
         bots = runner.pace(self.services.settings, len(write.log)) if playing else None
-        clock = seconds_until(clocks.next_due(moved), due.millis())
-        return min((s for s in (bots, clock) if s is not None), default=None)
+        return seconds_until(clocks.next_due(moved), due.millis()), bots
 
 
 def run(services: Services, stop: threading.Event) -> None:

@@ -1,9 +1,9 @@
 """Turn clocks: each seat that must act has a deadline; when it passes, the keeper plays or resigns the seat.
 
 Deadlines are part of the game record, stamped by the same write as the move that set them, so whoever commits the
-next version decides them; the table sits in the keeper's due set at its earliest deadline (one sorted set for
-every table, read with one ZRANGEBYSCORE per tick), so a clock that waits costs nothing. What the clock plays when a
-deadline passes is the keeper's (`api.tables.keeping`).
+next version decides them; the table sits in the keeper's set of clocks at its earliest deadline (one sorted set
+for every table, claimed before the bots due, with one script per tick), so a clock that waits costs nothing.
+What the clock plays when a deadline passes is the keeper's (`api.tables.keeping`).
 """
 
 from dataclasses import replace
@@ -65,10 +65,10 @@ def next_due(record: GameRecord) -> int | None:
 
 
 def schedule(connection: redis.Redis, record: GameRecord) -> None:
-    """Put the table in the due set at its next deadline, unless it is due sooner already (bots to play)."""
+    """Put the table in the keeper's clocks at its next deadline, unless it is due sooner already."""
     when = next_due(record)
     if when is not None:
-        connection.zadd(due.DUE, {record.id: when}, lt=True)
+        due.clock_at(connection, record.id, when)
 
 
 def view(record: GameRecord) -> dict[str, Any] | None:

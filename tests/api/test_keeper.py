@@ -95,7 +95,7 @@ class TestTheKeeper:
         stopped = view(app.test_client(), game["id"])
         assert stopped["status"] == "running" and 120 <= stopped["version"] < 120 + bots.BOT_MOVES
         with app.app_context():
-            assert keeper.advance(game["id"]) is None
+            assert keeper.advance(game["id"]) == (None, None)
         assert view(app.test_client(), game["id"]) == stopped
 
     def test_bots_that_must_play_more_than_a_request_may_are_finished_by_the_keeper(self, fast, monkeypatch):
