@@ -191,8 +191,10 @@ def test_a_friend_joins_by_the_invitation_link_and_a_spectator_sees_the_moves(pa
         assert "#" not in friend.current_url
         wait(friend, lambda: friend.find_element(By.ID, "board").get_attribute("data-seat") == "1")
         board_drawn(base, "timeline")  # the creator's page sees the table dealt
-        spectator.get(f"{live_server.url}/play/{gid}?lang=en")
+        # the spectator opens the invitation after Bob took its seat: it says so, and the page is a spectator's
+        spectator.get(link.replace(f"/play/{gid}", f"/play/{gid}?lang=en"))
         board_drawn(spectator, "timeline")
+        wait(spectator, lambda: spectator.find_element(By.ID, "toast").text == texts("en")["seat_taken"], 5)
         assert spectator.find_element(By.ID, "board").get_attribute("data-seat") is None
         assert spectator.find_elements(By.CSS_SELECTOR, "[data-action]") == []
         assert spectator.find_elements(By.CSS_SELECTOR, ".tl-hand") == []

@@ -464,7 +464,11 @@ class TableView {
   /** @param {number} seat */
   offerJoin(seat) {
     const entry = this.game.seats.find((/** @type {any} */ s) => s.seat === seat);
-    if (!entry || !entry.open || this.held) return;
+    if (this.held) return;
+    if (!entry || !entry.open) {
+      toast(t("seat_taken")); // an invitation opened after someone took its seat: the page is the spectator's
+      return;
+    }
     const input = h("input", { type: "text", id: "join-name", maxlength: 40, value: myName() || t("default_name") });
     const join = h("button", { type: "submit", class: "primary", id: "join-seat", text: t("take_seat", { n: seat + 1 }) });
     const form = h("form", { class: "join-form" }, [
