@@ -1,5 +1,4 @@
 import io
-import re
 
 import pypdf
 import pytest
@@ -133,10 +132,10 @@ GERMAN_CARD_NAMES = ("Elefant", "Angebot", "Beziehung", "Verzögerung", "Unwette
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "de"])
-def test_80_days_names_its_event_cards_in_the_language_with_the_german_in_brackets(lang):
+def test_80_days_names_its_event_cards_in_the_language_only(lang):
+    # The German names in brackets helped only a German box's players; a reader of the language asked them away.
     card = texts("reference", lang)["around-the-world"]
     rules = " ".join(item for key in ("setup", "turn", "special", "end") for item in card[key])
     for name in GERMAN_CARD_NAMES:
-        assert re.search(rf"\w+»? \({name}\)", rules), f"{lang}: {name} has no name of its own"
-        assert not re.search(rf"(?<!\(){name}(?!\))", rules), f"{lang}: {name} appears bare"
+        assert f"({name})" not in rules, f"{lang}: {name} in brackets"
     assert card_plan("around-the-world", lang, "poker").setting.size >= MIN_SIZE + 0.25
