@@ -58,12 +58,13 @@ def check(bucket: str) -> None:
     setattr(g, f"rate_{bucket}", [(key, seconds) for key, (_, seconds) in zip(keys, limits, strict=True)])
 
 
-def refuse(bucket: str, detail: str, retry: int) -> NoReturn:
+def refuse(bucket: str, detail: str, retry: int, held_as: str | None = None) -> NoReturn:
     """Refuse the request for going past a limit of the bucket: 429 with Retry-After, `{retry}` in `detail` said.
 
-    The refusal is noted for `middleware.refused`, which answers this client's next such requests itself meanwhile.
+    The refusal is noted for `middleware.refused`, which answers this client's next such requests itself meanwhile
+    (`held_as`: the client as the book knows it, when not by its address alone).
     """
-    g.rate_refusal = (bucket, detail, retry)
+    g.rate_refusal = (bucket, detail, retry, held_as or client())
     raise refusal(detail, retry)
 
 
@@ -75,8 +76,10 @@ def windows(bucket: str) -> list[tuple[int, int]]:
     return [limit for limit in current_app.config["RATE_LIMITS"].get(bucket) or [] if limit[1] != RUNNING]
 
 
-def window_keys(bucket: str, limits: list[tuple[int, int]], now: float) -> list[str]:
-    return [f"dk:rate:{bucket}:{client()}:{seconds}:{int(now // seconds)}" for _, seconds in limits]
+def window_keys(bucket: str, limits: list[tuple[int, int]], now: float, who: str | None = None) -> list[str]:
+    """The counters of this window of each limit, for `who` (by default the request's client, its address)."""
+    who = client() if who is None else who
+    return [f"dk:rate:{bucket}:{who}:{seconds}:{int(now // seconds)}" for _, seconds in limits]
 
 
 def refund(bucket: str) -> None:

@@ -4,7 +4,8 @@ Without this a client that asks again the moment it is refused (as a hostile one
 request through Flask for every refusal: the route, the hooks, the view's reads of Redis, the problem. Hundreds a
 second of them took the p99 of everybody else's moves past 100 ms (docs/benchmarks.md, "Hostile load").
 
-So each process keeps a book of its recent refusals (`rate_limits.refuse`), by client, endpoint and bucket. Until the
+So each process keeps a book of its recent refusals (`rate_limits.refuse`), by client (its address; for event
+history, the address and the token shown: `history_budget.book_key`), endpoint and bucket. Until the
 Retry-After the client was told, but at most `HOLD` seconds, the same client's next request to that endpoint which
 the bucket counts is answered from the book: the same 429 problem, its Retry-After what is left of the one first
 told, with no work of the view's and no word to Redis. And it is answered when the hold ends, not at once: a cheap
@@ -107,14 +108,16 @@ class RefusedAgain:
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         if not self.book.clients:
             return self.wsgi_app(environ, start_response)
-        client = clients.key(clients.forwarded(environ, self.hops))
-        if client not in self.book.clients:
+        address = clients.key(clients.forwarded(environ, self.hops))
+        reader = history_budget.book_key(address, environ.get("HTTP_AUTHORIZATION"))
+        held = [client for client in (address, reader) if client in self.book.clients]
+        if not held:
             return self.wsgi_app(environ, start_response)
         try:
             rule, _ = self.app.url_map.bind_to_environ(environ).match(return_rule=True)
         except HTTPException:
             return self.wsgi_app(environ, start_response)
-        for bucket, refused in self.book.held(client, rule.endpoint):
+        for bucket, refused in [entry for client in held for entry in self.book.held(client, rule.endpoint)]:
             if bucket not in APPLIES or APPLIES[bucket](environ, self.app, rule.endpoint):
                 environ[observe.ROUTE] = rule.rule
                 if self.app.config.get("REFUSED_WAIT", True):
@@ -141,8 +144,8 @@ def init_app(app: Flask) -> None:
     def note(response: Response) -> Response:
         refused = g.pop("rate_refusal", None)
         if refused is not None and response.status_code == 429 and request.endpoint:
-            bucket, detail, retry = refused
-            book.note(rate_limits.client(), request.endpoint, bucket, detail, retry)
+            bucket, detail, retry, client = refused
+            book.note(client, request.endpoint, bucket, detail, retry)
         return response
 
     app.wsgi_app = RefusedAgain(app, app.wsgi_app, book)  # type: ignore[method-assign]

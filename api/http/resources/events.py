@@ -158,13 +158,14 @@ def list_events(query, game_id):
                 response.call_on_close(cursor.close)
             cursor = None
             return response
-        history_budget.refuse_when_spent()
+        reader = history_budget.reader(game_id, seat)
+        history_budget.refuse_when_spent(reader)
         body = _long_poll(store, cursor, record, seat, query["after"], wait, query["limit"])
         if query["view"]:
             body["game"] = game_view(loading.load(current.services(), game_id), seat)
         # orjson, not the app's stdlib JSON: that took more CPU than reading the page (docs/design.md).
         data = orjson.dumps(body)
-        history_budget.charge(len(data))
+        history_budget.charge(reader, len(data))
         response = Response(data, mimetype="application/json")
         if body["next_after"] < body["version"]:
             response.headers["Link"] = f'<{request.path}?after={body["next_after"]}&limit={query["limit"]}>; rel="next"'
@@ -261,18 +262,19 @@ def _stream(
     deadline = time.monotonic() + lifetime
     yield "retry: 2000\n\n"
     game_type = record.type or getattr(store.load(record.id), "type", "")
-    history_budget.wait_while_spent()
+    reader = history_budget.reader(record.id, seat)
+    history_budget.wait_while_spent(reader)
     read = _read(store, record, after, PAGE)
     while True:
         # A page's messages in one write: a write a version took a tenth of a worker's CPU under load.
         messages = "".join(_messages(game_type, read, seat, view(read, seat)))
-        history_budget.charge(len(messages))
+        history_budget.charge(reader, len(messages))
         if messages:
             yield messages
         after = max(after, read.covered)
         if read.more:
             time.sleep(0)  # under gevent: let the other greenlets of this worker run between pages
-            history_budget.wait_while_spent()
+            history_budget.wait_while_spent(reader)
             read = _read(store, replace(record, version=read.version, status=read.status), after, PAGE)
             continue
         if read.status != "running" and read.status != "open" or cursor is None:
