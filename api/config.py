@@ -66,6 +66,8 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, Any]:
         # Replicas that must hold a move before its 200 (Redis WAIT), and how long to wait for them before a 503.
         "REPLICA_ACKS": int(env.get("DESKOVKA_REPLICA_ACKS", 0)),
         "REPLICA_TIMEOUT": float(env.get("DESKOVKA_REPLICA_TIMEOUT", 1.0)),
+        # The same for the print queue's Redis (its own, under Sentinel, when the state is on a Cluster).
+        "QUEUE_REPLICA_ACKS": int(env.get("DESKOVKA_QUEUE_REPLICA_ACKS", 0)),
     }
 
 
@@ -90,6 +92,7 @@ class Settings:
     memory_headroom: float = 0.8
     replica_acks: int = 0
     replica_timeout: float = 1.0
+    queue_replica_acks: int = 0
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> "Settings":

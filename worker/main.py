@@ -91,7 +91,21 @@ def make_worker(connection: redis.Redis, queues: list[str] | tuple[str, ...] = Q
     )
 
 
-def run(queue_url: str, role: str = "large", burst: bool = False) -> None:
-    """Work the queues of one role of `worker.WORKERS`."""
+OUTAGE_WAIT = 1.0  # seconds between a lost queue and the next worker
+
+
+def run(queue: str | redis.Redis, role: str = "large", burst: bool = False) -> None:
+    """Work the queues of one role of `worker.WORKERS`, on a connection (a Sentinel's master too) or a URL."""
     logging.getLogger("rq.worker").addFilter(chatter_at_debug)
-    make_worker(redis.Redis.from_url(queue_url), WORKERS[role]).work(burst=burst)
+    connection = redis.Redis.from_url(queue) if isinstance(queue, str) else queue
+    while True:
+        try:
+            make_worker(connection, WORKERS[role]).work(burst=burst)
+            return
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            # RQ quits when the queue's Redis goes while a job renders; under Sentinel a new master takes over
+            # within seconds, and a fresh worker (the connection asks the Sentinels again) picks up from there.
+            logging.getLogger("deskovka.worker").warning(
+                "the print queue does not answer (%s); working again in %g s", error, OUTAGE_WAIT
+            )
+            time.sleep(OUTAGE_WAIT)

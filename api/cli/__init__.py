@@ -39,6 +39,20 @@ def keeper_children() -> list:
     return [python_child(f"keeper {n}", "keeper", stop_timeout=10) for n in (1, 2)]
 
 
+def checked(settings: dict) -> None:
+    """Exit with one sentence when a store URL cannot work, with the status that `serve` never restarts."""
+    from api import config
+    from api.serving.supervisor import FATAL
+    from api.storage.connections import BadURL
+    from api.tables import bootstrap
+
+    try:
+        bootstrap.check(config.Settings.from_config(settings))
+    except BadURL as error:
+        print(f"deskovka: {error}", file=sys.stderr)
+        sys.exit(FATAL)
+
+
 def serve(args: argparse.Namespace) -> int:
     """Supervise the API (gunicorn); without DESKOVKA_REDIS_URL also an embedded Redis and the workers."""
     shared_metrics_dir()  # the API's workers and the print workers: one /metrics for all
@@ -49,6 +63,7 @@ def serve(args: argparse.Namespace) -> int:
 
     logs.configure("deskovka serve")
     settings = config.from_env()
+    checked(settings)
     if taken := port_taken(args.host, args.port):
         sys.exit(
             f"deskovka: cannot listen on {args.host}:{args.port}: {taken}. Is another `deskovka serve` running? "
@@ -117,9 +132,11 @@ def shared_metrics_dir() -> None:
 
 def api(args: argparse.Namespace) -> int:
     shared_metrics_dir()
+    from api import config
     from api.serving.server import port_taken, run_gunicorn
     from api.serving.supervisor import FATAL
 
+    checked(config.from_env())
     if taken := port_taken(args.host, args.port):
         print(
             f"deskovka: cannot listen on {args.host}:{args.port}: {taken}; choose another port with --port.",
@@ -133,12 +150,16 @@ def api(args: argparse.Namespace) -> int:
 def work(args: argparse.Namespace) -> int:
     if args.metrics_port:
         shared_metrics_dir()  # the work horses' samples outlive them
+    import redis
+
     from api import config, logs
+    from api.storage.connections import connect, shown
     from api.storage.deck_cache import configure_cache
     from worker.main import run
 
     logs.configure(f"deskovka worker {args.role}")
     settings = config.from_env()
+    checked(settings)
     configure_cache(config.Settings.from_config(settings).deck_cache_bytes)
     if args.metrics_port:
         from prometheus_client import CollectorRegistry, multiprocess, start_http_server
@@ -147,7 +168,13 @@ def work(args: argparse.Namespace) -> int:
         multiprocess.MultiProcessCollector(registry)
         start_http_server(args.metrics_port, registry=registry)
     with _store_url(settings, "QUEUE_URL") as url:
-        run(url, role=args.role, burst=args.burst)
+        try:
+            queue = connect(url)
+            queue.ping()
+        except redis.RedisError as error:
+            print(f"deskovka: the print queue at {shown(url)} does not answer: {error}", file=sys.stderr)
+            return 1
+        run(queue, role=args.role, burst=args.burst)
     return 0
 
 
@@ -172,6 +199,7 @@ def keep(args: argparse.Namespace) -> int:
 
     logs.configure("deskovka keeper")
     settings = config.from_env()
+    checked(settings)
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())

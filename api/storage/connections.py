@@ -19,28 +19,80 @@ TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.75}
 # command gets its turn to read the reply, so a burst needs many connections, each held for a while.
 POOL_SIZE = 256
 POOL_WAIT = 5.0
+# Seconds a reply may take beyond a server-side wait (WAIT's timeout) before the socket gives up.
+WAIT_ROOM = 0.25
+
+
+# What `connect` understands; anything else is a mistake to name before any connection is tried.
+SCHEMES = ("redis", "rediss", "unix", "redis+cluster", "rediss+cluster", "redis+sentinel", "rediss+sentinel")
+
+
+class BadURL(ValueError):
+    """A store URL that cannot work where it was given; its message is one sentence for the operator."""
+
+
+def shown(url: str) -> str:
+    """A URL without its password, to name in a message."""
+    scheme, _, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    return f"{scheme}://{'***@' if at else ''}{place}" if rest else url
+
+
+def check_url(url: str, name: str, queue: bool = False) -> None:
+    """Refuse a URL `connect` cannot use (and, for the print queue, a Cluster, which RQ cannot use).
+
+    :raises BadURL:
+    """
+    scheme, found, rest = url.partition("://")
+    if not found or scheme not in SCHEMES:
+        raise BadURL(
+            f"{name}={shown(url)!r} is not a Redis URL: use redis://host:port/db, rediss://, unix:///path, "
+            "redis+cluster://host:port or redis+sentinel://host:port[,host:port]/service."
+        )
+    if queue and scheme.endswith("+cluster"):
+        raise BadURL(
+            f"{name} names a Redis Cluster, but the print queue (RQ) needs one Redis: give it a plain Redis or a "
+            "Sentinel-watched master (redis+sentinel://host:port[,host:port]/service)."
+        )
+    if scheme.endswith("+sentinel"):
+        hosts, _, path = rest.rpartition("@")[2].partition("/")
+        service = path.partition("/")[0]
+        try:
+            [_address(host) for host in hosts.split(",")]
+        except ValueError:
+            service = ""
+        if not hosts or not service:
+            raise BadURL(
+                f"{name}={shown(url)!r} does not name its Sentinels and service: "
+                "use redis+sentinel://host:port[,host:port]/service[/db]."
+            )
 
 
 def quick_retry() -> Retry:
     return Retry(ExponentialWithJitterBackoff(cap=0.2, base=0.05), 1)
 
 
-def connect(url: str) -> Any:
-    """Connect by URL: redis://, rediss://, unix://; redis+cluster://host:port; redis+sentinel://h:p[,h:p]/service[/db]."""
+def connect(url: str, waits: float = 0.0) -> Any:
+    """Connect by URL: redis://, rediss://, unix://; redis+cluster://host:port; redis+sentinel://h:p[,h:p]/service[/db].
+
+    `waits`: the longest a command may wait on the server (WAIT for replicas): the socket's timeout is set above it,
+    so a slow replica is named as such rather than as a socket that timed out.
+    """
+    timeouts = {**TIMEOUTS, "socket_timeout": max(TIMEOUTS["socket_timeout"], waits + WAIT_ROOM)}
     scheme, _, rest = url.partition("://")
     base = scheme.partition("+")[0]
     if scheme.endswith("+cluster"):
-        return redis.RedisCluster.from_url(f"{base}://{rest}", **TIMEOUTS)
+        return redis.RedisCluster.from_url(f"{base}://{rest}", **timeouts)
     if scheme.endswith("+sentinel"):
         hosts, _, path = rest.partition("/")
         service, _, db = path.partition("/")
         sentinels = [_address(host) for host in hosts.split(",")]
-        sentinel = Sentinel(sentinels, ssl=base == "rediss", sentinel_kwargs=dict(TIMEOUTS), **TIMEOUTS)
+        sentinel = Sentinel(sentinels, ssl=base == "rediss", sentinel_kwargs=dict(TIMEOUTS), **timeouts)
         return sentinel.master_for(service, db=int(db or 0), retry=quick_retry())
     # Under gevent workers thousands of requests may want Redis at once: they queue for a bounded pool
     # (redis-py's plain pool refuses past 100 connections instead).
     pool = redis.BlockingConnectionPool.from_url(
-        url, max_connections=POOL_SIZE, timeout=POOL_WAIT, health_check_interval=30, retry=quick_retry(), **TIMEOUTS
+        url, max_connections=POOL_SIZE, timeout=POOL_WAIT, health_check_interval=30, retry=quick_retry(), **timeouts
     )
     return redis.Redis.from_pool(pool)
 

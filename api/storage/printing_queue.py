@@ -15,6 +15,8 @@ from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from api import meters
+from api.problems import Problem, store_unavailable
 from api.storage import metrics
 from printing.cost import Cost
 from worker import LARGE, QUEUES, SMALL
@@ -40,12 +42,42 @@ class PrintJob:
 
 
 class PrintQueue:
-    def __init__(self, connection: redis.Redis) -> None:
+    def __init__(self, connection: redis.Redis, replica_acks: int = 0, replica_timeout: float = 1.0) -> None:
         self.connection = connection
+        # As for the game store: a job is acknowledged once that many replicas hold it, so a failover of the
+        # queue's Redis (under Sentinel) loses no job whose id a client was given.
+        self.replica_acks, self.replica_timeout = replica_acks, replica_timeout
         self.queues = {name: Queue(name, connection=connection, serializer=JSONSerializer) for name in QUEUES}
 
     def submit(self, spec: dict[str, Any], deck: dict[str, Any] | None, cost: Cost) -> str:
-        """Queue a normalised spec's rendering unless it is queued, rendering or rendered; return the job id."""
+        """Queue a normalised spec's rendering unless it is queued, rendering or rendered; return the job id.
+
+        :raises Problem: 503 `store/unavailable` when `replica_acks` replicas do not hold the job in time (posting
+            the spec again is the retry: the same job, queued once).
+        """
+        job_id = self._submit(spec, deck, cost)
+        if self.replica_acks:
+            self._replicated()
+        return job_id
+
+    def _replicated(self) -> None:
+        """Return once `replica_acks` replicas hold the queue's writes so far: a marker written after them, and
+        WAIT on its connection (replication keeps the master's order)."""
+        with self.connection.pipeline(transaction=False) as pipe:
+            pipe.set("dk:print:replicated", 1, px=1000)
+            pipe.execute_command("WAIT", self.replica_acks, max(1, int(self.replica_timeout * 1000)))
+            acked = pipe.execute()[1]
+        if int(acked) < self.replica_acks:
+            meters.store_errors.labels("ReplicaAcksTimeout").inc()
+            problem = store_unavailable()
+            raise Problem(
+                problem.code,
+                f"The print job was not copied to {self.replica_acks} replica(s) of the queue within "
+                f"{self.replica_timeout:g} s. Post the same spec again: it is queued once either way.",
+                headers=problem.headers,
+            )
+
+    def _submit(self, spec: dict[str, Any], deck: dict[str, Any] | None, cost: Cost) -> str:
         job_id = job_id_for(spec)
         existing = self._rendering(job_id)
         if existing is not None and existing.get_status() == JobStatus.STARTED:

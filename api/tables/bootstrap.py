@@ -11,7 +11,7 @@ import redis
 
 from api import config
 from api.config import Settings
-from api.storage.connections import connect
+from api.storage.connections import BadURL, check_url, connect
 from api.storage.deck_cache import configure_cache
 from api.storage.deck_store import DeckStore
 from api.storage.followers import Followers
@@ -43,20 +43,39 @@ def settings_from(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return values
 
 
+def check(settings: Settings) -> None:
+    """Refuse store URLs that cannot work, in one sentence, before anything connects.
+
+    :raises BadURL: a URL that is not a Redis URL; a Cluster for the print queue, or a Cluster state URL without a
+        queue URL.
+    """
+    state, queue = settings.redis_url, settings.queue_url or settings.redis_url
+    if state:
+        check_url(state, "DESKOVKA_REDIS_URL")
+    if queue and queue == state and "+cluster://" in queue:
+        raise BadURL(
+            "DESKOVKA_REDIS_URL names a Redis Cluster, and the print queue (RQ) cannot live on one: set "
+            "DESKOVKA_QUEUE_URL to a plain Redis or a Sentinel URL (redis+sentinel://host:port/service) beside it."
+        )
+    if queue and queue != state:
+        check_url(queue, "DESKOVKA_QUEUE_URL", queue=True)
+
+
 def start(settings: Settings) -> Services:
     """Connect to the store the settings name and size this process's deck cache.
 
-    :raises RuntimeError: without a store URL, or with a Cluster URL and no separate queue URL.
+    :raises RuntimeError: without a store URL.
+    :raises BadURL: as `check` says.
     """
     url = settings.redis_url
     if not url:
         raise RuntimeError("Set DESKOVKA_REDIS_URL, or run `deskovka serve`, which starts an embedded Redis.")
+    check(settings)
     configure_cache(settings.deck_cache_bytes)
-    connection = connect(url)
+    waits = settings.replica_timeout if settings.replica_acks or settings.queue_replica_acks else 0.0
+    connection = connect(url, waits)
     queue_url = settings.queue_url or url
-    if queue_url == url and not isinstance(connection, redis.Redis):
-        raise RuntimeError("RQ needs a plain Redis for its queue: set DESKOVKA_QUEUE_URL beside a Cluster state URL.")
-    queue_connection = connection if queue_url == url else connect(queue_url)
+    queue_connection = connection if queue_url == url else connect(queue_url, waits)
     store = GameStore(connection, settings.replica_acks, settings.replica_timeout)
     return Services(
         settings=settings,
@@ -64,6 +83,6 @@ def start(settings: Settings) -> Services:
         store=store,
         lobby=Lobby(connection),
         decks=DeckStore(connection, settings.deck_ttl, max(settings.game_ttl, settings.finished_ttl)),
-        print_queue=PrintQueue(queue_connection),
+        print_queue=PrintQueue(queue_connection, settings.queue_replica_acks, settings.replica_timeout),
         followers=Followers(connection, GameStore.moves_channel, store.sharded_channel),
     )

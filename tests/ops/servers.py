@@ -62,13 +62,18 @@ def start(folder: Path, *args: str, port: int | None = None) -> tuple[subprocess
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    return answering(process, port, "redis-server 7")
+
+
+def answering(process: subprocess.Popen, port: int, what: str) -> tuple[subprocess.Popen, int]:
+    """Wait until the server on `port` answers a PING."""
     deadline = time.monotonic() + 10
     while True:
         try:
             redis.Redis(port=port, socket_timeout=1).ping()
             return process, port
         except redis.ConnectionError:
-            assert time.monotonic() < deadline and process.poll() is None, "redis-server 7 did not start"
+            assert time.monotonic() < deadline and process.poll() is None, f"{what} did not start"
             time.sleep(0.05)
 
 
@@ -128,3 +133,20 @@ def cluster(
                 return processes, ports
         assert time.monotonic() < deadline, f"the cluster did not settle: {states}"
         time.sleep(0.2)
+
+
+def sentinel(folder: Path, master_port: int, service: str = "dkq") -> tuple[subprocess.Popen, int]:
+    """One Sentinel (quorum 1: it alone may fail the master over) watching the master on `master_port`."""
+    need_redis7()
+    port = free_port()
+    folder.mkdir(parents=True, exist_ok=True)
+    conf = folder / "sentinel.conf"
+    conf.write_text(
+        f"port {port}\nbind 127.0.0.1\nprotected-mode no\ndir {folder}\n"
+        f"sentinel monitor {service} 127.0.0.1 {master_port} 1\n"
+        f"sentinel down-after-milliseconds {service} 1000\n"
+        f"sentinel failover-timeout {service} 5000\n"
+        f"sentinel parallel-syncs {service} 1\n"
+    )
+    process = subprocess.Popen([BINARY, str(conf), "--sentinel"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return answering(process, port, "redis-server --sentinel")
