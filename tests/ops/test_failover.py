@@ -76,14 +76,17 @@ def player(app, acked, stop, seed):
                 )
                 if moved is not None:
                     if moved.status_code == 200:
-                        acked[game_id].append((seat, f"m{number}"))
+                        acked[game_id].append((seat, f"m{number}", time.monotonic()))
                     break
                 time.sleep(0.05)
 
 
-def failover(tmp_path, queue_url, acks):
-    """Play under load, lag and kill the master of the games' slots; return (acknowledged, stored) versions."""
-    processes, ports = servers.cluster(tmp_path, node_timeout=1000)
+def failover(tmp_path, queue_url, acks, replicas=1, outage=None):
+    """Play under load, lag a replica and kill its master; return (acknowledged, stored) versions.
+
+    `outage`, a dict, gets `seconds`: the longest pause between two moves acknowledged in the games on the dead
+    master's slots (None when none was acknowledged after the kill)."""
+    processes, ports = servers.cluster(tmp_path, replicas=replicas, node_timeout=1000)
     try:
         url = f"redis+cluster://127.0.0.1:{ports[0]}"
         app = create_app(
@@ -99,10 +102,11 @@ def failover(tmp_path, queue_url, acks):
         # The master that dies: the first master's (every game on it loses its master).
         victim_port = ports[0]
         victim = processes[0]
-        replica_port = next(
+        # The replica that lags (with two, the other keeps acknowledging, and is promoted: it is ahead).
+        victim_replicas = [
             p for p in ports if redis.Redis(port=p).info("replication").get("master_port") == victim_port
-        )
-        replica = processes[ports.index(replica_port)]
+        ]
+        replica = processes[ports.index(victim_replicas[0])]
         acked: dict[str, int] = {}
         stop = threading.Event()
         players = [threading.Thread(target=player, args=(app, acked, stop, seed)) for seed in range(GAMES)]
@@ -113,24 +117,43 @@ def failover(tmp_path, queue_url, acks):
         os.kill(replica.pid, signal.SIGSTOP)
         redis.Redis(port=victim_port).client_kill_filter(_type="replica")
         time.sleep(LAG)
+        victim_slots = redis.RedisCluster(host="127.0.0.1", port=ports[1])
+        killed_slots = {
+            game_id
+            for game_id in list(acked)
+            if victim_slots.get_node_from_key(f"dk:{{g:{game_id}}}:state").name == f"127.0.0.1:{victim_port}"
+        }
+        victim_slots.close()
         victim.send_signal(signal.SIGKILL)
         victim.wait(10)
+        killed = time.monotonic()
         os.kill(replica.pid, signal.SIGCONT)
         deadline = time.monotonic() + 30
-        while redis.Redis(port=replica_port).info("replication")["role"] != "master":
-            assert time.monotonic() < deadline, "the replica was not promoted"
+        while not (
+            promoted := [p for p in victim_replicas if redis.Redis(port=p).info("replication")["role"] == "master"]
+        ):
+            assert time.monotonic() < deadline, "no replica was promoted"
             time.sleep(0.1)
+        replica_port = promoted[0]
         time.sleep(2)  # moves go on against the new master
+        if outage is not None:
+            time.sleep(10)  # long enough to see the shard take moves again
         stop.set()
         for thread in players:
             thread.join(30)
         fresh = redis.RedisCluster(host="127.0.0.1", port=replica_port)
+        if outage is not None:
+            # The shard's longest pause between two acknowledged moves; None: none was acknowledged after the kill.
+            times = sorted(at for game_id in killed_slots for _, _, at in acked[game_id])
+            after = [at for at in times if at > killed + 0.5]
+            gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+            outage["seconds"] = max(gaps) if after else None
         # Play goes on after the failover, and the first legal action is the same again from the same state, so a
         # lost move may be made again identically: its first answer, kept under its own key, tells it apart.
         stored = {
             (game_id, seat, key): fresh.exists(f"dk:{{g:{game_id}}}:idem:{seat}:{key}")
             for game_id, moves in acked.items()
-            for seat, key in moves
+            for seat, key, _ in moves
         }
         fresh.close()
         return acked, stored
@@ -158,6 +181,39 @@ def test_with_one_replica_ack_a_failover_loses_no_acknowledged_move(tmp_path, re
     acked, stored = failover(tmp_path, redis_url, acks=1)
     assert count(acked) > 10 * GAMES  # moves went on throughout
     assert lost(acked, stored) == 0, (acked, stored)
+
+
+@pytest.mark.slow
+def test_with_two_replicas_per_master_and_one_ack_a_failover_loses_nothing_and_writes_go_on(tmp_path, redis_url):
+    """The documented layout: 3 masters with 2 replicas each, DESKOVKA_REPLICA_ACKS=1; one replica of the master
+    lags, the master is killed, the other replica (ahead) is promoted and still has a replica to acknowledge."""
+    servers.need_redis7()
+    outage: dict = {}
+    acked, stored = failover(tmp_path, redis_url, acks=1, replicas=2, outage=outage)
+    print(
+        f"2 replicas, acks=1: {lost(acked, stored)} of {count(acked)} acknowledged moves lost; the dead master's "
+        f"games took moves again {outage['seconds']:.1f} s after its kill -9"
+    )
+    assert lost(acked, stored) == 0
+    assert outage["seconds"] is not None and outage["seconds"] < 10
+
+
+@pytest.mark.slow
+def test_with_one_replica_per_master_and_one_ack_the_shard_takes_no_move_until_a_replica_returns(tmp_path, redis_url):
+    """What the issue saw: the promoted replica has no replica of its own, so WAIT 1 never succeeds; each refused
+    move is named as the replicas' timeout (the socket waits longer than DESKOVKA_REPLICA_TIMEOUT)."""
+    servers.need_redis7()
+    from api import meters
+
+    before = meters.store_errors.labels("ReplicaAcksTimeout")._value.get()
+    outage: dict = {}
+    acked, stored = failover(tmp_path, redis_url, acks=1, replicas=1, outage=outage)
+    timeouts = meters.store_errors.labels("ReplicaAcksTimeout")._value.get() - before
+    print(
+        f"1 replica, acks=1: moves again after {outage['seconds']}; {timeouts:.0f} moves refused as ReplicaAcksTimeout"
+    )
+    assert lost(acked, stored) == 0
+    assert outage["seconds"] is None
 
 
 @pytest.mark.slow

@@ -57,3 +57,15 @@ def test_more_acks_than_replicas_is_a_503_that_a_retry_with_its_key_answers(mast
     assert answer.headers["Retry-After"]
     retried = send(app_on(url))  # the master kept it: the retry is answered from the first answer, applied once
     assert retried.status_code == 200 and retried.get_json()["game"]["version"] == 1
+
+
+def test_replicas_slower_than_the_socket_default_are_named_as_such(master_and_replica):
+    """A replica timeout above the sockets' usual 0.75 s: the socket waits longer, so the 503 is counted as
+    ReplicaAcksTimeout, not as the client's own TimeoutError."""
+    from api import meters
+
+    url, _ = master_and_replica
+    named = meters.store_errors.labels("ReplicaAcksTimeout")._value.get()
+    _, answer, _ = move(url, app_on(url, REPLICA_ACKS=2, REPLICA_TIMEOUT=1.0))
+    assert answer.status_code == 503 and "copied to 2 replica(s) within 1 s" in answer.get_json()["detail"]
+    assert meters.store_errors.labels("ReplicaAcksTimeout")._value.get() == named + 1
