@@ -1,8 +1,10 @@
 """Ticket to Ride's grouped legal actions against the exact list: CPU per view, side by side on the same views.
 
 The views are every turn of seeded greedy five-player games (the seat to act) and the same late turns with more
-cards in hand; for each, `legal_actions` and `action_groups` run alternately, each with the orjson encoding an
-answer pays (and once without). The floor is the exact list: the result is the groups' time over it, and bytes.
+cards in hand; for each, `legal_actions`, `action_groups` and the compact groups a client is sent
+(`compact_groups.compact` of them) run alternately, each with the orjson encoding an answer pays (and once without).
+The floor is the exact list: the result is the groups' time over it, and bytes. Last, the exact bytes of the whole
+answer of `GET /v1/games/{id}` in both forms for the late five-player turns of the tests (`seat_views.game_view`).
 Run: `python bench/bench_action_groups.py [--games 6] [--rounds 5]`.
 """
 
@@ -16,6 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson  # noqa: E402
 
+from api.storage.store import GameRecord  # noqa: E402
+from api.tables.seat_views import game_view  # noqa: E402
+from engine.core.compact_groups import compact  # noqa: E402
 from engine.core.match import play  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.games import get_game, new_match  # noqa: E402
@@ -52,22 +57,52 @@ def cpu(call, chosen: list[tuple[dict, int]], encode: bool) -> float:
     return time.process_time() - start
 
 
+def compact_groups(state: dict, seat: int) -> list:
+    return compact(TTR.action_groups(state, seat))
+
+
 def measure(label: str, chosen: list[tuple[dict, int]], rounds: int, encode: bool = True) -> None:
-    ratios, exact_times, grouped_times = [], [], []
+    ratios, compact_ratios, exact_times, grouped_times, compact_times = [], [], [], [], []
     for _ in range(rounds):
         exact = cpu(TTR.legal_actions, chosen, encode)
         grouped = cpu(TTR.action_groups, chosen, encode)
+        packed = cpu(compact_groups, chosen, encode)
         ratios.append(grouped / exact)
+        compact_ratios.append(packed / exact)
         exact_times.append(exact / len(chosen))
         grouped_times.append(grouped / len(chosen))
+        compact_times.append(packed / len(chosen))
     exact_bytes = [len(orjson.dumps(TTR.legal_actions(s, seat))) for s, seat in chosen]
     grouped_bytes = [len(orjson.dumps(TTR.action_groups(s, seat))) for s, seat in chosen]
+    compact_bytes = [len(orjson.dumps(compact_groups(s, seat))) for s, seat in chosen]
     print(
         f"{label}: {len(chosen)} views; per view exact list {statistics.median(exact_times) * 1e6:.0f} us, "
         f"groups {statistics.median(grouped_times) * 1e6:.0f} us: groups/exact {statistics.median(ratios):.2f}x "
-        f"(runs {min(ratios):.2f}-{max(ratios):.2f}); bytes mean {statistics.mean(exact_bytes):.0f} vs "
-        f"{statistics.mean(grouped_bytes):.0f}, largest {max(exact_bytes)} vs {max(grouped_bytes)}"
+        f"(runs {min(ratios):.2f}-{max(ratios):.2f}); compact {statistics.median(compact_times) * 1e6:.0f} us: "
+        f"compact/exact {statistics.median(compact_ratios):.2f}x (runs {min(compact_ratios):.2f}-"
+        f"{max(compact_ratios):.2f}); bytes mean {statistics.mean(exact_bytes):.0f} vs "
+        f"{statistics.mean(grouped_bytes):.0f} vs {statistics.mean(compact_bytes):.0f} compact, largest "
+        f"{max(exact_bytes)} vs {max(grouped_bytes)} vs {max(compact_bytes)}"
     )
+
+
+def late_turns() -> None:
+    """The whole view's bytes in both forms for the late turns of tests/engine/test_grouping.py."""
+    from tests.engine.test_grouping import late_five_player_turn
+
+    for seed, more in ((1, 0), (1, 20), (92, 20)):
+        state, seat, actions = late_five_player_turn(seed)
+        if more:
+            state = TTR.copy_state(state)
+            state["hands"][seat] += state["deck"][-more:]
+            del state["deck"][-more:]
+        seats = [{"name": f"P{i}"} for i in range(5)]
+        record = GameRecord("0" * 16, TTR.name, 5, {}, seed, state, seats, "running", "", "", version=1)
+        exact, grouped = (len(orjson.dumps(game_view(record, seat, form))) for form in (False, True))
+        listed = len(TTR.legal_actions(state, seat))
+        print(
+            f"late turn (seed {seed}, {more} cards more): {listed} actions, view {exact} B exact, {grouped} B grouped"
+        )
 
 
 def main() -> None:
@@ -82,6 +117,7 @@ def main() -> None:
     measure("turns (step turn)", turns, args.rounds)
     measure("turns of 300+ actions", big, args.rounds)
     measure("turns of 300+ actions, not encoded", big, args.rounds, encode=False)
+    late_turns()
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ class PersonMove:
     if_match_header: str | None
     key: str | None  # the idempotency record's key, for a request with an Idempotency-Key and a seat's token
     fingerprint: str
+    grouped: bool = False  # the answer's legal actions in groups (`action_groups`), not the exact list
     hands_over = True
 
     def plan(self, services: Services, game_id: str) -> "Write | Answered":
@@ -61,7 +62,7 @@ class PersonMove:
         if stored is not None:
             if store.replica_acks:
                 store.confirm_replicated(game_id)  # the first answer may have been a 503 before its replicas had it
-            return replayed(services, record, seat, stored, self.fingerprint)
+            return replayed(services, record, seat, stored, self.fingerprint, self.grouped)
         # A malformed action is refused as such whatever version it names.
         check_action(get_game(record.type), self.action)
         if_match = parse_if_match(self.if_match_header)
@@ -78,7 +79,9 @@ class PersonMove:
         match, bot_events, more = bots.run_bots(record, match)
         events += bot_events
         moved = finish(record, match)
-        body = orjson.dumps({"type": moved.type, "game": game_view(moved, seat), "events": events_for(events, seat)})
+        body = orjson.dumps(
+            {"type": moved.type, "game": game_view(moved, seat, self.grouped), "events": events_for(events, seat)}
+        )
         # What answering a retry the same needs: the answer is rebuilt from the game's log (see `replayed`).
         answer = {
             "status": 200,
@@ -88,6 +91,8 @@ class PersonMove:
             "updated_at": moved.updated_at,
             "digest": digest(body),
         }
+        if self.grouped:
+            answer["grouped"] = True  # the form the digest is of
         return Write(
             record,
             moved,
@@ -107,6 +112,7 @@ def act(
     if_match_header: str | None,
     idempotency_key: str | None,
     fingerprint: str,
+    grouped: bool = False,
 ) -> Answered:
     """Apply one action (and the bots' replies) as one compare-and-set; return status, JSON body and version.
 
@@ -119,7 +125,7 @@ def act(
     key = (
         services.store.idem_key(game_id, claimed, idempotency_key) if idempotency_key and claimed is not None else None
     )
-    done = runner.run(services, game_id, PersonMove(token, action, if_match_header, key, fingerprint))
+    done = runner.run(services, game_id, PersonMove(token, action, if_match_header, key, fingerprint, grouped))
     if not isinstance(done, Write):
         return done
     meters.moves.labels(done.moved.type).observe(time.perf_counter() - started)
@@ -131,8 +137,11 @@ def digest(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()[:32]
 
 
-def replayed(services: Services, record: GameRecord, seat: int, stored: dict[str, Any], fingerprint: str) -> Answered:
-    """Answer a repeated request as the first time: the game re-run from its seed to the version that answer left.
+def replayed(
+    services: Services, record: GameRecord, seat: int, stored: dict[str, Any], fingerprint: str, grouped: bool = False
+) -> Answered:
+    """Answer a repeated request as the first time: the game re-run from its seed to the version that answer left
+    (its legal actions in the form this request asks for, which may be the other one).
 
     :raises Problem: 422 when the key came with another action; 410 when the game can no longer be re-run.
     """
@@ -150,7 +159,9 @@ def replayed(services: Services, record: GameRecord, seat: int, stored: dict[str
     status = "finished" if record.rules().outcome(then.state) is not None else "running"
     answered = replace(record, state=then.state, version=version, status=status, updated_at=stored["updated_at"])
     events = [event for event in then.events if event["v"] > stored["since"]]
-    body = orjson.dumps({"type": record.type, "game": game_view(answered, seat), "events": events_for(events, seat)})
-    if digest(body) != stored["digest"]:
+    body = orjson.dumps(
+        {"type": record.type, "game": game_view(answered, seat, grouped), "events": events_for(events, seat)}
+    )
+    if grouped == stored.get("grouped", False) and digest(body) != stored["digest"]:
         log.warning("game %s: the answer rebuilt for version %s differs from the first", record.id, version)
     return stored["status"], body, version

@@ -4,6 +4,7 @@ from typing import Any
 
 from api.storage.store import GameRecord
 from api.tables import clocks
+from engine.core.compact_groups import compact
 from engine.core.match import public_event, visible_to
 
 
@@ -19,11 +20,19 @@ def seat_list(record: GameRecord) -> list[dict[str, Any]]:
     ]
 
 
-def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
+def game_view(record: GameRecord, seat: int | None, grouped: bool = False) -> dict[str, Any]:
+    """The game as `seat` may see it (None: a spectator), its legal actions as the exact list or, `grouped`, as
+    compact groups (`action_groups`, engine.core.compact_groups)."""
     game = record.rules()
     state = record.state
     running = record.status == "running" and state is not None
     to_act = sorted(game.to_act(state)) if running and state is not None else []
+    acting = state is not None and seat in to_act
+    actions: dict[str, Any] = (
+        {"action_groups": compact(game.action_groups(state, seat)) if acting else []}  # type: ignore[arg-type]
+        if grouped
+        else {"legal_actions": game.legal_actions(state, seat) if acting else []}  # type: ignore[arg-type]
+    )
     return {
         "id": record.id,
         "type": record.type,
@@ -35,7 +44,7 @@ def game_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
         "seats": seat_list(record),
         "you": seat,
         "to_act": to_act,
-        "legal_actions": game.legal_actions(state, seat) if state is not None and seat in to_act else [],
+        **actions,
         # A table with open seats is not dealt yet: there is nothing to show but its seats and options.
         "view": None if state is None else game.view(state, seat),
         "outcome": None if state is None else game.outcome(state),

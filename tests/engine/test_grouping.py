@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.core.compact_groups import CompactActionGroupSchema, compact
+from engine.core.compact_groups import expand as expand_compact
 from engine.core.grouping import ActionGroupSchema, expand, group
 from engine.core.match import play
 from engine.core.protocol import Game
@@ -16,6 +18,7 @@ from tests.engine.ticket_to_ride.support import playing, rig
 
 GAMES = all_games()
 GROUPS = ActionGroupSchema(many=True)
+COMPACT = CompactActionGroupSchema(many=True)
 KB8 = 8 * 1024
 
 
@@ -34,6 +37,9 @@ def holds_for(game, state, seat):
         assert len(expanded) == len(actions)
         assert canonical(expanded) == canonical(actions)
     assert orjson.loads(orjson.dumps(groups)) == groups
+    written = compact(groups)  # as a client is sent them
+    assert COMPACT.validate(written) == {}
+    assert len(expand_compact(written)) == len(actions) and canonical(expand_compact(written)) == canonical(actions)
     return actions, groups
 
 

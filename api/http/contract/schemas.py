@@ -1,8 +1,9 @@
 """Schemas shared by several resources: problems, seats and the game view."""
 
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from api.problems import CODE_STATUS
+from engine.core.compact_groups import CompactActionGroupSchema
 
 GAME_ID = r"^[0-9a-f]{16}$"
 STATUSES = ["open", "running", "finished", "cancelled"]
@@ -150,7 +151,19 @@ class GameViewSchema(Schema):
     you = fields.Integer(allow_none=True, required=True, metadata={"description": "Your seat; null for spectators."})
     to_act = fields.List(fields.Integer(), required=True)
     legal_actions = fields.List(
-        fields.Dict(), required=True, metadata={"description": "Every action you may post now."}
+        fields.Dict(),
+        metadata={
+            "description": "Every action you may post now (empty when it is not your turn); with "
+            "`actions=grouped`, `action_groups` comes in its place."
+        },
+    )
+    action_groups = fields.List(
+        fields.Nested(CompactActionGroupSchema),
+        metadata={
+            "description": "With `actions=grouped`, in place of `legal_actions`: the same actions in groups, each "
+            "`action` completed by every combination of one option per field of each of its `rows` (and then by "
+            "each action of its `then`). Expanded, exactly `legal_actions`."
+        },
     )
     view = fields.Dict(
         required=True,
@@ -184,6 +197,18 @@ class GameViewSchema(Schema):
         allow_none=True,
         required=True,
         metadata={"description": "The id of the game `POST .../rematch` created after this one, once there is one."},
+    )
+
+
+class ActionsQuerySchema(Schema):
+    actions = fields.String(
+        load_default="exact",
+        validate=validate.OneOf(["exact", "grouped"]),
+        metadata={
+            "description": "How the answer gives your legal actions: `exact`, every action in `legal_actions` "
+            "(default, for bots), or `grouped`, the same in `action_groups` (for a person's client: a few KB where "
+            "the exact list of a late Ticket to Ride turn is 60)."
+        },
     )
 
 

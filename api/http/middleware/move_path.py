@@ -57,6 +57,7 @@ class MovePath:
                     environ.get("HTTP_AUTHORIZATION"),
                     environ.get("HTTP_IF_MATCH"),
                     environ.get("HTTP_IDEMPOTENCY_KEY"),
+                    actions.PLAIN_QUERIES[environ.get("QUERY_STRING", "")],
                 )
             headers = actions.answer_headers(body, version)
         except Exception as error:  # noqa: BLE001 - every error is answered as a problem, as Flask's handlers do
@@ -81,7 +82,7 @@ class MovePath:
             return None, 0
         found = PATH.fullmatch(environ.get("PATH_INFO", ""))
         length = preconditions.declared_json_length(environ) if found is not None else None
-        if found is None or length is None:
+        if found is None or length is None or environ.get("QUERY_STRING", "") not in actions.PLAIN_QUERIES:
             return None, 0
         return found.group(1), length
 

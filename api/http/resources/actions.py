@@ -10,7 +10,7 @@ from webargs.flaskparser import is_json_request
 
 from api.http import current
 from api.http.contract.blueprint import Blueprint
-from api.http.contract.schemas import ActionResultSchema
+from api.http.contract.schemas import ActionResultSchema, ActionsQuerySchema
 from api.http.middleware import input_bounds, preconditions
 from api.http.middleware.input_bounds import parsed_body
 from api.http.resources.games import ETAG
@@ -118,7 +118,12 @@ def checked_idempotency_key(key: str | None) -> str | None:
 
 
 def move(
-    game_id: str, action: dict[str, Any], authorization: str | None, if_match: str | None, idempotency_key: str | None
+    game_id: str,
+    action: dict[str, Any],
+    authorization: str | None,
+    if_match: str | None,
+    idempotency_key: str | None,
+    grouped: bool = False,
 ) -> tuple[int, bytes, int]:
     """Play a checked action with the request's headers; return status, JSON body and version (in an app context).
 
@@ -126,21 +131,28 @@ def move(
     """
     key = checked_idempotency_key(idempotency_key)
     fingerprint = hashlib.sha256(orjson.dumps(action, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return moves.act(current.services(), game_id, tokens.bearer_from(authorization), action, if_match, key, fingerprint)
+    bearer = tokens.bearer_from(authorization)
+    return moves.act(current.services(), game_id, bearer, action, if_match, key, fingerprint, grouped)
+
+
+# The query strings the move path answers itself, and the form of legal actions each asks for; any other goes to
+# Flask, which checks it against `ActionsQuerySchema`.
+PLAIN_QUERIES = {"": False, "actions=exact": False, "actions=grouped": True}
 
 
 @blp.route("/<string:game_id>/actions", methods=["POST"])
+@blp.arguments(ActionsQuerySchema, location="query")
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.documented(ActionSchema, example={"type": "place", "card": "moon-landing", "gap": 2})
 @blp.response(200, ActionResultSchema, headers=ETAG)
 @blp.problems(400, 401, 403, 404, 409, 410, 412, 415, 422)
 @blp.doc(security=[{"seatToken": []}])
-def post_action(game_id):
+def post_action(query, game_id):
     """Play one action as your seat; bots reply before the answer returns."""
-    return answer_move(game_id, read_action())
+    return answer_move(game_id, read_action(), query["actions"] == "grouped")
 
 
-def answer_move(game_id: str, action: dict[str, Any]) -> Response:
+def answer_move(game_id: str, action: dict[str, Any], grouped: bool = False) -> Response:
     """Play the action as the request's seat (its token, `If-Match` and `Idempotency-Key`) and answer it."""
     status, body, version = move(
         game_id,
@@ -148,6 +160,7 @@ def answer_move(game_id: str, action: dict[str, Any]) -> Response:
         request.headers.get("Authorization"),
         request.headers.get("If-Match"),
         request.headers.get("Idempotency-Key"),
+        grouped,
     )
     return Response(body, status=status, headers=answer_headers(body, version))
 

@@ -12,7 +12,7 @@ from marshmallow import Schema, fields, validate
 
 from api.http import current
 from api.http.contract.blueprint import Blueprint
-from api.http.contract.schemas import GameViewSchema, TurnSchema
+from api.http.contract.schemas import ActionsQuerySchema, GameViewSchema, TurnSchema
 from api.http.limits import history_budget
 from api.problems import Problem, store_unavailable
 from api.storage import rebuild
@@ -32,7 +32,7 @@ PAGE = 100
 MAX_PAGE = 500
 
 
-class EventsQuerySchema(Schema):
+class EventsQuerySchema(ActionsQuerySchema):
     after = fields.Integer(
         load_default=0,
         validate=validate.Range(0, 10**9),
@@ -162,7 +162,7 @@ def list_events(query, game_id):
         history_budget.refuse_when_spent(reader)
         body = _long_poll(store, cursor, record, seat, query["after"], wait, query["limit"])
         if query["view"]:
-            body["game"] = game_view(loading.load(current.services(), game_id), seat)
+            body["game"] = game_view(loading.load(current.services(), game_id), seat, query["actions"] == "grouped")
         # orjson, not the app's stdlib JSON: that took more CPU than reading the page (docs/design.md).
         data = orjson.dumps(body)
         history_budget.charge(reader, len(data))
@@ -181,7 +181,7 @@ def _view_of(query: dict, game_id: str) -> Callable[["Read", int | None], dict |
     def view(read: Read, seat: int | None) -> dict | None:
         if not query["view"] or read.more or not read.events:
             return None
-        return game_view(loading.load(current.services(), game_id), seat)
+        return game_view(loading.load(current.services(), game_id), seat, query["actions"] == "grouped")
 
     return view
 

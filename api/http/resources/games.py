@@ -6,7 +6,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from api.http import current
 from api.http.contract.blueprint import Blueprint
-from api.http.contract.schemas import GameViewSchema, SeatSchema
+from api.http.contract.schemas import ActionsQuerySchema, GameViewSchema, SeatSchema
 from api.http.limits import bot_games
 from api.http.limits.rate_limits import limited
 from api.tables import clocks, loading, seating, tokens
@@ -163,9 +163,10 @@ CREATE_EXAMPLE = {
 @blp.route("", methods=["POST"])
 @limited("games")
 @blp.arguments(CreateGameSchema, example=CREATE_EXAMPLE)
+@blp.arguments(ActionsQuerySchema, location="query")
 @blp.response(201, CreatedGameSchema, headers={**LOCATION, **ETAG})
 @blp.problems(400, 415, 422, 429, 507)
-def create_game(body):
+def create_game(body, query):
     """Create a game: name every seat, or leave seats open for others to join.
 
     The answer's `game` is the creator's view: the first named seat's, with its `legal_actions` (else a spectator's).
@@ -182,7 +183,8 @@ def create_game(body):
         bot_games.started(record.id)
     location = url_for("games.get_game", game_id=record.id)
     creator = minted[0]["seat"] if minted else None
-    return game_response({"game": game_view(record, creator), "tokens": minted}, 201, Location=location)
+    grouped = query["actions"] == "grouped"
+    return game_response({"game": game_view(record, creator, grouped), "tokens": minted}, 201, Location=location)
 
 
 @blp.route("", methods=["GET"])
@@ -213,6 +215,7 @@ def list_games(query):
 
 
 @blp.route("/<string:game_id>", methods=["GET"])
+@blp.arguments(ActionsQuerySchema, location="query")
 @blp.response(
     200,
     GameViewSchema,
@@ -221,8 +224,8 @@ def list_games(query):
 )
 @blp.problems(401, 403, 404, 410)
 @blp.doc(security=[{}, {"seatToken": []}])
-def get_game(game_id):
+def get_game(query, game_id):
     """Read the game as your seat sees it (no token: as a spectator)."""
     record = loading.load(current.services(), game_id)
     seat = tokens.seat_of(game_id, record.seats, current.bearer())
-    return game_response(game_view(record, seat), Vary="Authorization")
+    return game_response(game_view(record, seat, query["actions"] == "grouped"), Vary="Authorization")

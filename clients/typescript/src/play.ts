@@ -61,9 +61,48 @@ function createBody(type: GameType): Schemas["CreateGame"] {
   }
 }
 
+type Group = Schemas["CompactActionGroup"];
+type Partial = Record<string, unknown>;
+
+// The actions compact groups stand for: each group's action completed by every combination of one option per field
+// of each of its rows, then by each action of its `then`.
+function expand(groups: readonly Group[]): Partial[] {
+  return groups.flatMap((group) => {
+    const shared: Partial = { ...group.action };
+    let heads: Partial[] = [shared];
+    const fields = group.fields;
+    if (fields !== undefined) {
+      heads = (group.rows ?? []).flatMap((row) =>
+        row.reduce<Partial[]>((made, options, i) => {
+          const field = fields[i];
+          if (field === undefined) throw new Error("a row with more lists than fields");
+          return made.flatMap((partial) => options.map((option) => ({ ...partial, [field]: option })));
+        }, [shared]));
+    }
+    const then = group.then ?? [];
+    if (then.length > 0) {
+      const tails = expand(then);
+      heads = heads.flatMap((head) => tails.map((tail) => ({ ...head, ...tail })));
+    }
+    return heads;
+  });
+}
+
+// An expanded action is one of the game's actions when its type is among those the server offered; the server
+// checks it again when it is posted.
+function isAction(value: Partial, offered: ReadonlySet<string>): value is Partial & Action {
+  return typeof value.type === "string" && offered.has(value.type);
+}
+
 function choose(game: GameView): Action {
-  // legal_actions are the narrowed game's own actions: any of them is an Action to post.
-  const legal: readonly Action[] = game.legal_actions;
+  // The grouped form (`actions=grouped`): expanded, exactly the legal actions.
+  const groups = game.action_groups ?? [];
+  const offered = new Set(groups.flatMap((group) => {
+    const type = group.action?.type;
+    return typeof type === "string" ? [type] : [];
+  }));
+  const legal: Action[] = expand(groups).filter((action) => isAction(action, offered));
+  check(legal.length > 0 && game.legal_actions === undefined, "grouped actions in place of the list");
   const ahead = legal.filter((action) => PROGRESS.has(action.type));
   return pick(ahead.length > 0 && below(10) < 8 ? ahead : legal);
 }
@@ -89,7 +128,7 @@ function messages(stream: string, type: GameType): Message[] {
 }
 
 async function play(type: GameType): Promise<Record<string, number | string | boolean>> {
-  const created = await api.POST("/v1/games", { body: createBody(type) });
+  const created = await api.POST("/v1/games", { params: { query: { actions: "grouped" } }, body: createBody(type) });
   if (created.data === undefined) throw new Error(`create: ${JSON.stringify(created.error)}`);
   const token = created.data.tokens[0]?.token;
   if (token === undefined) throw new Error("no token");
@@ -98,24 +137,35 @@ async function play(type: GameType): Promise<Record<string, number | string | bo
   check(game.type === type, "the created game is of its type");
   const game_id = game.id;
   let moves = 0;
+  let waits = 0;
   let keptUnicode = false;
   while (game.status !== "finished") {
     check(moves < MAX_MOVES, `${type} did not end within ${MAX_MOVES} moves`);
-    check(game.you === 0 && game.to_act.includes(0), "seat 0 is to act");
+    check(game.you === 0, "the view is seat 0's");
+    if (!game.to_act.includes(0)) {
+      // Bots still to play (the server's keeper plays them): the feed says when it is our turn, with our view.
+      const page = await api.GET("/v1/games/{game_id}/events", {
+        params: { path: { game_id }, query: { after: game.version, wait: 10, view: true, actions: "grouped" } },
+        headers: auth,
+      });
+      const body = page.data;
+      if (body === undefined || typeof body === "string") throw new Error(`events: ${JSON.stringify(page.error)}`);
+      check(body.your_turn === body.to_act.includes(0), "your_turn says whether seat 0 is to act");
+      if (body.game !== undefined) game = body.game;
+      waits += 1;
+      continue;
+    }
     const posted = await api.POST("/v1/games/{game_id}/actions", {
-      params: { path: { game_id }, header: { "If-Match": `"${game.version}"`, "Idempotency-Key": `move-${moves}` } },
+      params: {
+        path: { game_id }, query: { actions: "grouped" },
+        header: { "If-Match": `"${game.version}"`, "Idempotency-Key": `move-${moves}` },
+      },
       headers: auth, body: choose(game),
     });
     if (posted.data === undefined) throw new Error(`act: ${JSON.stringify(posted.error)}`);
     check(posted.data.type === type && posted.data.game.type === type, "the answer is of the game's type");
     moves += 1;
-    if (moves % 5 === 0) {
-      const read = await api.GET("/v1/games/{game_id}", { params: { path: { game_id } }, headers: auth });
-      if (read.data === undefined) throw new Error(`read: ${JSON.stringify(read.error)}`);
-      game = read.data;
-    } else {
-      game = posted.data.game;
-    }
+    game = posted.data.game;
   }
   // Narrowed by its tag: a Timeline game's view and outcome are Timeline's own.
   if (game.type === "timeline" && game.view !== null) {
@@ -145,7 +195,10 @@ async function play(type: GameType): Promise<Record<string, number | string | bo
   // A game whose seed the server draws: it survives JSON.parse exactly.
   const drawn = await api.POST("/v1/games", { body: { type: "lost-cities", seats: [{ name: "Bo" }] } });
   if (drawn.data === undefined) throw new Error("no second game");
-  return { type, moves, version: game.version, messages: sent.length, unicode: keptUnicode };
+  const last = sent[sent.length - 1];
+  check(last !== undefined && last.status === "finished" && last.to_act.length === 0 && last.your_turn === false,
+    "the stream's last message says the game is over and nobody is to act");
+  return { type, moves, waits, version: game.version, messages: sent.length, unicode: keptUnicode };
 }
 
 async function printDeck(): Promise<Record<string, number | string>> {

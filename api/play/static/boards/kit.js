@@ -4,18 +4,41 @@
 
 /**
  * The seat's legal actions, exactly as `legal_actions` lists them; from `action_groups` when the view is grouped
- * (each group expands to its action with every option of its varying field, in order).
+ * (`?actions=grouped`: each group's `action` completed by every combination of one option per field of each of its
+ * `rows`, then by each action of its `then`).
  * @param {any} game the view document
  * @returns {Action[]}
  */
 export function legalActions(game) {
   if (Array.isArray(game.legal_actions)) return game.legal_actions;
   if (!Array.isArray(game.action_groups)) return [];
-  return game.action_groups.flatMap((/** @type {any} */ group) =>
-    group.vary === null || group.vary === undefined
-      ? [group.action]
-      : group.options.map((/** @type {unknown} */ option) => ({ ...group.action, [group.vary]: option })),
-  );
+  return expandGroups(game.action_groups);
+}
+
+/**
+ * @param {any[]} groups compact action groups
+ * @returns {Action[]}
+ */
+export function expandGroups(groups) {
+  return groups.flatMap((group) => {
+    const shared = group.action || {};
+    /** @type {any[]} */
+    let heads = [{ ...shared }];
+    if (Array.isArray(group.fields)) {
+      heads = group.rows.flatMap((/** @type {any[][]} */ row) =>
+        row.reduce(
+          (/** @type {any[]} */ made, /** @type {any[]} */ options, /** @type {number} */ i) =>
+            made.flatMap((partial) => options.map((option) => ({ ...partial, [group.fields[i]]: option }))),
+          [{ ...shared }],
+        ),
+      );
+    }
+    if (Array.isArray(group.then) && group.then.length) {
+      const tails = expandGroups(group.then);
+      heads = heads.flatMap((head) => tails.map((tail) => ({ ...head, ...tail })));
+    }
+    return heads;
+  });
 }
 
 /**
