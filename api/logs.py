@@ -1,6 +1,7 @@
 """The log every deskovka process writes: one line per event, as text or JSON lines (`DESKOVKA_LOG_FORMAT=json`).
 
-A request's lines carry its request id (`X-Request-ID`), set by `api.http.middleware.observe` for its greenlet.
+A request's lines carry its request id (`X-Request-ID`) and the game it names (`game_id`), both set by
+`api.http.middleware.observe` for its greenlet; a print job's lines carry its own id and the posting request's.
 """
 
 import contextvars
@@ -15,8 +16,10 @@ import orjson
 
 FORMATS = ("text", "json")
 request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("deskovka_request_id", default=None)
-# What a request's log line says besides its message (see `api.http.middleware.observe`), in this order.
-FIELDS = ("request_id", "method", "route", "status", "duration_ms")
+game_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("deskovka_game_id", default=None)
+# What a line says besides its message, in this order: the request's (see `api.http.middleware.observe`), the
+# problem's `code` of a refused request, a print job's id.
+FIELDS = ("request_id", "game_id", "method", "route", "status", "code", "job_id", "duration_ms")
 # What would split a line or hide in one: C0 and C1 controls, DEL, the Unicode line and paragraph separators.
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
@@ -35,6 +38,8 @@ class _RequestId(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if getattr(record, "request_id", None) is None:
             record.request_id = request_id.get()
+        if getattr(record, "game_id", None) is None:
+            record.game_id = game_id.get()
         return True
 
 

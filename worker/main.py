@@ -7,13 +7,12 @@ import sys
 import time
 
 import redis
-from prometheus_client import Histogram
 from rq import Worker
-from rq.exceptions import AbandonedJobError
-from rq.job import Job
+from rq.exceptions import AbandonedJobError, InvalidJobOperation
+from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from worker import QUEUES, WORKERS
+from worker import QUEUES, WORKERS, meters
 
 # A worker heartbeats every MONITOR seconds while a job runs; a job whose last heartbeat is HEARTBEAT_GRACE
 # seconds older than that counts as abandoned, and some worker's maintenance (every MAINTENANCE seconds, and
@@ -24,21 +23,35 @@ HEARTBEAT_GRACE = 7
 MAINTENANCE = 3
 WORKER_TTL = 18  # RQ waits WORKER_TTL - 15 s for a job between looks at its maintenance clock
 PR_SET_PDEATHSIG = 1
-job_durations = Histogram(
-    "deskovka_print_job_duration_seconds",
-    "Print jobs rendered, by queue and result.",
-    ("queue", "result"),
-    buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600),
+RENDER = "worker.jobs.render_pdf"
+log = logging.getLogger("deskovka.worker")
+# RQ's maintenance (every MAINTENANCE seconds) and its four lines per job: at debug level, not among the lines an
+# operator reads. The worker writes one line per job of its own instead (PrintWorker.execute_job).
+CHATTER = (
+    "Worker %s: cleaning registries",
+    "Worker %s: cleaning group registries",
+    "Worker %s: %s: %s",  # a job taken, and "Job OK"
+    "Successfully completed",
+    "Worker %s: job %s result",
 )
-# RQ's maintenance, every MAINTENANCE seconds: at debug level, not among the lines an operator reads.
-CHATTER = ("Worker %s: cleaning registries", "Worker %s: cleaning group registries")
+# The job the worker (or, in a work horse, the horse) is running: its lines carry the request that posted it.
+running: list[Job] = []
 
 
 def chatter_at_debug(record: logging.LogRecord) -> bool:
-    """Lower RQ's maintenance lines to debug (the handler's level then decides whether they are written)."""
+    """Lower RQ's routine lines to debug (the handler's level then decides whether they are written)."""
     if isinstance(record.msg, str) and record.msg.startswith(CHATTER):
         record.levelno, record.levelname = logging.DEBUG, "DEBUG"
         return logging.getLogger().isEnabledFor(logging.DEBUG)
+    return True
+
+
+def job_fields(record: logging.LogRecord) -> bool:
+    """Give a line written while a job runs the job's id and the id of the request that posted it."""
+    if running and getattr(record, "request_id", None) is None:
+        job = running[-1]
+        record.request_id = job.meta.get("request_id")
+        record.job_id = job.id
     return True
 
 
@@ -62,14 +75,24 @@ class PrintWorker(Worker):
         remaining = job.timeout - working_time if job.timeout and job.timeout > 0 else MONITOR
         return int(min(remaining, self.job_monitoring_interval)) + HEARTBEAT_GRACE
 
-    def perform_job(self, job: Job, queue, *args, **kwargs) -> bool:
+    def execute_job(self, job: Job, queue) -> None:
+        """Run the job in its work horse, measured from here: the worker's process keeps every metric."""
+        kind = meters.kind_of(job.args) if job.func_name == RENDER else meters.OTHER
         started = time.perf_counter()
-        done = False
+        running.append(job)
+        meters.in_progress.labels(queue.name).inc()
         try:
-            done = super().perform_job(job, queue, *args, **kwargs)
-            return done
+            super().execute_job(job, queue)
         finally:
-            job_durations.labels(queue.name, "done" if done else "failed").observe(time.perf_counter() - started)
+            meters.in_progress.labels(queue.name).dec()
+            seconds = time.perf_counter() - started
+            try:
+                result = "done" if job.get_status(refresh=True) == JobStatus.FINISHED else "failed"
+            except (InvalidJobOperation, redis.RedisError):  # expired already, or the store went away
+                result = "failed"
+            meters.durations.labels(queue.name, kind, result).observe(seconds)
+            log.info("print job %s (%s) %s in %.2f s", job.id, kind, result, seconds)
+            running.pop()
 
     def main_work_horse(self, job: Job, queue) -> None:
         # Without this a horse outlives a worker killed with -9 and renders on, unwatched, while the job is
@@ -97,6 +120,9 @@ OUTAGE_WAIT = 1.0  # seconds between a lost queue and the next worker
 def run(queue: str | redis.Redis, role: str = "large", burst: bool = False) -> None:
     """Work the queues of one role of `worker.WORKERS`, on a connection (a Sentinel's master too) or a URL."""
     logging.getLogger("rq.worker").addFilter(chatter_at_debug)
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(job_fields)
+    meters.start_at_zero()
     connection = redis.Redis.from_url(queue) if isinstance(queue, str) else queue
     while True:
         try:

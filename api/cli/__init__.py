@@ -8,7 +8,7 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -148,8 +148,6 @@ def api(args: argparse.Namespace) -> int:
 
 
 def work(args: argparse.Namespace) -> int:
-    if args.metrics_port:
-        shared_metrics_dir()  # the work horses' samples outlive them
     import redis
 
     from api import config, logs
@@ -161,12 +159,6 @@ def work(args: argparse.Namespace) -> int:
     settings = config.from_env()
     checked(settings)
     configure_cache(config.Settings.from_config(settings).deck_cache_bytes)
-    if args.metrics_port:
-        from prometheus_client import CollectorRegistry, multiprocess, start_http_server
-
-        registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
-        start_http_server(args.metrics_port, registry=registry)
     with _store_url(settings, "QUEUE_URL") as url:
         try:
             queue = connect(url)
@@ -174,8 +166,27 @@ def work(args: argparse.Namespace) -> int:
         except redis.RedisError as error:
             print(f"deskovka: the print queue at {shown(url)} does not answer: {error}", file=sys.stderr)
             return 1
+        if args.metrics_port is not None:
+            from api.storage import metrics
+
+            serve_metrics(args, settings, lambda now: metrics.queue_gauges(queue, now), lambda: bool(queue.ping()))
         run(queue, role=args.role, burst=args.burst)
     return 0
+
+
+def serve_metrics(args: argparse.Namespace, settings: dict, read: Callable, healthy: Callable[[], bool]) -> None:
+    """Serve a worker's or a keeper's metrics (what `read` takes from Redis, then its process's) on its port."""
+    import time
+
+    from api import config
+    from api.serving import metrics_port
+    from api.storage import metrics
+
+    def text() -> str:
+        return "\n".join([*metrics.build_info(config.VERSION), *read(time.time())]) + "\n" + metrics.processes()
+
+    tokens = [str(token) for token in (settings["METRICS_TOKEN"], settings["ADMIN_TOKEN"]) if token]
+    metrics_port.serve(args.metrics_host, args.metrics_port, metrics_port.app(text, healthy, tokens))
 
 
 @contextmanager
@@ -194,7 +205,7 @@ def keep(args: argparse.Namespace) -> int:
     import threading
 
     from api import config, logs
-    from api.serving.keeper import run
+    from api.serving.keeper import Keeper, run
     from api.tables import bootstrap
 
     logs.configure("deskovka keeper")
@@ -204,7 +215,13 @@ def keep(args: argparse.Namespace) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     with _store_url(settings) as url:
-        run(bootstrap.start(config.Settings.from_config({**settings, "REDIS_URL": url})), stop)
+        services = bootstrap.start(config.Settings.from_config({**settings, "REDIS_URL": url}))
+        keeper = Keeper(services)
+        if args.metrics_port is not None:
+            from api.storage import metrics
+
+            serve_metrics(args, settings, lambda now: metrics.keeper_gauges(services.connection), keeper.healthy)
+        run(services, stop, keeper)
     return 0
 
 
@@ -308,13 +325,7 @@ def parser() -> argparse.ArgumentParser:
         "behind a large one (run at least one of each)",
     )
     worker.add_argument("--burst", action="store_true", help="quit when the queues are empty")
-    worker.add_argument(
-        "--metrics-port",
-        type=int,
-        default=None,
-        help="serve this worker's Prometheus metrics (print job durations) on this port; under "
-        "`deskovka serve` they are in the API's /metrics instead",
-    )
+    metrics_options(worker, "this worker's (print jobs in progress, their durations by kind, the queues)")
     worker.set_defaults(func=work)
 
     keeper = commands.add_parser(
@@ -326,6 +337,7 @@ def parser() -> argparse.ArgumentParser:
         "machine: they share the games and never move one twice. `deskovka serve` starts two of its own when it "
         "runs the embedded Redis.",
     )
+    metrics_options(keeper, "this keeper's (tables due, its lag behind them, tables advanced)")
     keeper.set_defaults(func=keep)
 
     spec = commands.add_parser(
@@ -345,6 +357,22 @@ def parser() -> argparse.ArgumentParser:
     register_deck(commands)
     register_migrate(commands)
     return top
+
+
+def metrics_options(command: argparse.ArgumentParser, whose: str) -> None:
+    command.add_argument(
+        "--metrics-port",
+        type=int,
+        default=None,
+        help=f"serve {whose} Prometheus metrics at /metrics, and /healthz, on this port (behind "
+        "DESKOVKA_METRICS_TOKEN when set); under `deskovka serve` they are in the API's /metrics instead",
+    )
+    command.add_argument(
+        "--metrics-host",
+        default="127.0.0.1",
+        help="address the metrics port listens on (default 127.0.0.1: this machine only; 0.0.0.0: all, as in a "
+        "container)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

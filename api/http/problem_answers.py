@@ -30,6 +30,8 @@ from api.problems import (
 from engine.core.errors import ALL_ERRORS, EngineError
 
 log = logging.getLogger("deskovka")
+# Where a refused request's problem code is left for its log line (`api.http.middleware.observe`).
+CODE = "deskovka.problem_code"
 
 
 def client_language(environ: dict[str, Any]) -> str:
@@ -45,6 +47,7 @@ def client_language(environ: dict[str, Any]) -> str:
 def encoded(problem: Problem, environ: dict[str, Any]) -> tuple[bytes, list[tuple[str, str]]]:
     """The problem's body, said in the client's language, and its own headers (the shared ones are added later)."""
     lang = client_language(environ)
+    environ[CODE] = problem.code
     body = {
         "type": f"/problems/{problem.code}",
         "title": problem_language.title(problem.status, TITLES.get(problem.status, "Error"), lang),

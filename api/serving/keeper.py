@@ -8,10 +8,12 @@ refuses a second writer of a version. The keeper builds no app: it holds the ser
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import redis
+from prometheus_client import Counter, Histogram
 
 from api import meters
 from api.problems import Problem
@@ -32,6 +34,21 @@ BATCH = 64  # tables claimed at once
 LEASE = 2.0
 T = TypeVar("T")
 Again = tuple[Later, Later]  # seconds until a table is due again for its clock, and for its bots (None: not)
+# A keeper that has not finished a look at the due set for this long is stuck, or has no store: unhealthy.
+HEALTHY_WITHIN = 10.0
+
+claimed_tables = Counter("deskovka_keeper_tables_total", "Due tables this keeper claimed and advanced.")
+ticks = Histogram(
+    "deskovka_keeper_tick_duration_seconds",
+    "Looks at the due set (claim, advance, hand back), by whether they found tables (busy) or not (idle).",
+    ("found",),
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
+)
+store_errors = Counter(
+    "deskovka_keeper_store_errors_total", "Looks at the due set that failed: the store did not answer."
+)
+for _found in ("busy", "idle"):
+    ticks.labels(_found)
 
 
 class Keeper:
@@ -41,6 +58,11 @@ class Keeper:
         self.services = services
         self.store = services.store
         self.due = due.DueTables(self.store.connection)
+        self.last_look = time.monotonic()  # when the last look at the due set ended
+
+    def healthy(self) -> bool:
+        """Whether the keeper looked at its due set lately (it looks every TICK seconds while its store answers)."""
+        return time.monotonic() - self.last_look < HEALTHY_WITHIN
 
     def tick(self) -> int:
         """Claim the tables due now (up to a batch), advance each and hand it back; return how many were claimed.
@@ -99,9 +121,9 @@ class Keeper:
         except redis.RedisError:
             raise  # the lease keeps the table: it is due again once the store answers and the lease ends
         except Problem as problem:  # the game's deck or old record can no longer be played
-            log.info("table %s dropped: %s", game_id, problem.detail)
+            log.info("table %s dropped: %s", game_id, problem.detail, extra={"game_id": game_id, "code": problem.code})
         except Exception:  # a bug must not stop every other table, nor be retried in a hot loop
-            log.exception("table %s dropped: advancing it failed", game_id)
+            log.exception("table %s dropped: advancing it failed", game_id, extra={"game_id": game_id})
         return None
 
     def advance(self, game_id: str) -> "Again":
@@ -123,22 +145,32 @@ class Keeper:
         """Seconds until a table whose write landed is due again: for its next deadline, and at its bots' pace."""
         moved = write.moved
         if write.more and moved.version >= keeping.LAST_VERSION:
-            log.info("table %s stopped at version %d, the most the keeper plays", moved.id, moved.version)
+            log.info(
+                "table %s stopped at version %d, the most the keeper plays",
+                moved.id,
+                moved.version,
+                extra={"game_id": moved.id},
+            )
         playing = write.more and moved.version < keeping.LAST_VERSION
         bots = runner.pace(self.services.settings, len(write.log)) if playing else None
         return seconds_until(clocks.next_due(moved), due.millis()), bots
 
 
-def run(services: Services, stop: threading.Event) -> None:
+def run(services: Services, stop: threading.Event, keeper: Keeper | None = None) -> None:
     """Keep the tables until `stop` is set; ride out a store that does not answer."""
-    keeper = Keeper(services)
+    keeper = keeper or Keeper(services)
     log.info("keeping tables")
     while not stop.is_set():
+        started = time.perf_counter()
         try:
             claimed = keeper.tick()
         except redis.RedisError as error:
+            store_errors.inc()
             log.warning("the store does not answer (%s); trying again in 1 s", error)
             stop.wait(1.0)
             continue
+        ticks.labels("busy" if claimed else "idle").observe(time.perf_counter() - started)
+        claimed_tables.inc(claimed)
+        keeper.last_look = time.monotonic()
         if claimed < BATCH:
             stop.wait(TICK)

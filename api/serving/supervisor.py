@@ -116,6 +116,7 @@ class Supervisor:
                 log.error("%s (pid %s) cannot run as configured (it said why above); stopping", child.name, pid)
                 self.stopping, self.status = True, 1
                 return
+            forget_gauges(child.process.pid)  # type: ignore[union-attr]
             child.deaths = 1 if now - child.started_at >= STEADY else child.deaths + 1
             delay = min(FIRST_DELAY * 2 ** (child.deaths - 1), MAX_DELAY)
             child.restart_at = now + delay
@@ -155,6 +156,15 @@ class Supervisor:
                     break
                 except subprocess.TimeoutExpired:
                     log.warning("%s (pid %d) has not stopped yet", child.name, process.pid)
+
+
+def forget_gauges(pid: int) -> None:
+    """Drop a dead child's live gauges (jobs in progress, followers) from the shared metrics folder; its counters
+    and histograms stay, so the machine's totals survive the restart."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(pid)
 
 
 def python_child(name: str, *args: str, stop_timeout: float = 10.0) -> Child:

@@ -117,3 +117,19 @@ class DueTables:
         """Hand the table back: due again in `clock_in` seconds for its clock and `bots_in` for its bots (None:
         not); False when it was rescheduled since the claim (the newer schedule stands)."""
         return bool(self._release(keys=KEYS, args=[game_id, lease, _at(clock_in), _at(bots_in)]))
+
+
+def behind(connection: redis.Redis) -> dict[str, tuple[int, float]]:
+    """For each set (`clock`, `bots`): how many tables are due now, and how many seconds the earliest of them has
+    waited (0: none is due). A claimed table is pushed to its lease's end, so this counts only the tables no keeper
+    holds."""
+    now = millis()
+    with connection.pipeline(transaction=False) as pipe:
+        for key in KEYS:
+            pipe.zcount(key, "-inf", now)
+            pipe.zrange(key, 0, 0, withscores=True)
+        found = pipe.execute()
+    waiting = {}
+    for name, count, first in zip(("clock", "bots"), found[::2], found[1::2], strict=True):
+        waiting[name] = int(count), max(0.0, (now - first[0][1]) / 1000) if count and first else 0.0
+    return waiting

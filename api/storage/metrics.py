@@ -1,12 +1,19 @@
 """Counters shared by every API process (kept in Redis), and the Prometheus text that shows them beside the
-metrics of this machine's processes (`api.meters`, kept by the Prometheus client library)."""
+metrics of this machine's processes (`api.meters`, kept by the Prometheus client library).
+
+Every role's `/metrics` starts with what it reads from Redis at the scrape: the API all of it, a print worker its
+queues, a keeper its due set.
+"""
 
 import os
+from collections.abc import Sequence
+from datetime import UTC, datetime
 
 import prometheus_client
 import redis
 from prometheus_client import CollectorRegistry, multiprocess
 
+from api.storage import due
 from worker import QUEUES
 
 KEY = "dk:metrics"
@@ -25,30 +32,90 @@ def count(connection: redis.Redis, name: str, amount: int = 1) -> None:
         connection.hincrby(KEY, name, amount)
 
 
-def exposition(connection: redis.Redis, queue_connection: redis.Redis, version: str) -> str:
-    """Return the metrics in Prometheus' text format."""
+def family(name: str, kind: str, help_text: str, samples: Sequence[tuple[str, float]]) -> list[str]:
+    """One metric family in the text format: its help, its type and its samples (label text, value)."""
+    return [
+        f"# HELP {name} {help_text}",
+        f"# TYPE {name} {kind}",
+        *(f"{name}{labels} {value}" for labels, value in samples),
+    ]
+
+
+def build_info(version: str) -> list[str]:
+    return family(
+        "deskovka_build_info",
+        "gauge",
+        "The deskovka version this process runs (always 1).",
+        [(f'{{version="{version}"}}', 1)],
+    )
+
+
+def store_totals(connection: redis.Redis) -> list[str]:
+    """The store-wide counters: every process of every machine shows the same."""
     stored: dict[bytes, bytes] = connection.hgetall(KEY)  # type: ignore[assignment]
     values = {key.decode(): int(value) for key, value in stored.items()}
-    lines = [f'deskovka_build_info{{version="{version}"}} 1']
+    lines: list[str] = []
     for name, help_text in COUNTERS.items():
-        lines += [
-            f"# HELP deskovka_{name}_total {help_text}",
-            f"# TYPE deskovka_{name}_total counter",
-            f"deskovka_{name}_total {values.get(name, 0)}",
-        ]
-    lines += [
-        "# HELP deskovka_print_queue_length Print jobs waiting for a worker, by queue.",
-        "# TYPE deskovka_print_queue_length gauge",
+        lines += family(f"deskovka_{name}_total", "counter", help_text, [("", values.get(name, 0))])
+    return lines
+
+
+def oldest_age(connection: redis.Redis, queue: str, now: float) -> float:
+    """Seconds the job at the head of an RQ queue has waited (0: the queue is empty)."""
+    head = connection.lindex(f"rq:queue:{queue}", 0)
+    if head is None:
+        return 0.0
+    enqueued = connection.hget(f"rq:job:{head.decode()}", "enqueued_at")  # type: ignore[union-attr]
+    if not enqueued:
+        return 0.0
+    at = datetime.fromisoformat(enqueued.decode().replace("Z", "+00:00"))  # type: ignore[union-attr]
+    return max(0.0, now - (at if at.tzinfo else at.replace(tzinfo=UTC)).timestamp())
+
+
+def queue_gauges(connection: redis.Redis, now: float) -> list[str]:
+    """The print queues: jobs waiting, and how long the oldest of each has waited."""
+    lengths = [(f'{{queue="{name}"}}', connection.llen(f"rq:queue:{name}")) for name in QUEUES]
+    ages = [(f'{{queue="{name}"}}', round(oldest_age(connection, name, now), 3)) for name in QUEUES]
+    return [
+        *family("deskovka_print_queue_length", "gauge", "Print jobs waiting for a worker, by queue.", lengths),
+        *family(
+            "deskovka_print_queue_oldest_age_seconds",
+            "gauge",
+            "Seconds the oldest job waiting in each print queue has waited (0: none waits).",
+            ages,
+        ),
     ]
-    lines += [
-        f'deskovka_print_queue_length{{queue="{name}"}} {queue_connection.llen(f"rq:queue:{name}")}' for name in QUEUES
+
+
+def keeper_gauges(connection: redis.Redis) -> list[str]:
+    """The keepers' due sets: tables due now and unclaimed, and how far behind them the keepers are."""
+    waiting = due.behind(connection)
+    return [
+        *family(
+            "deskovka_keeper_tables_due",
+            "gauge",
+            "Tables due now that no keeper has claimed yet, by what for (clock, bots).",
+            [(f'{{due="{name}"}}', tables) for name, (tables, _) in waiting.items()],
+        ),
+        *family(
+            "deskovka_keeper_behind_seconds",
+            "gauge",
+            "How far behind each due set the keepers are: seconds the earliest unclaimed due table has waited.",
+            [(f'{{due="{name}"}}', round(waited, 3)) for name, (_, waited) in waiting.items()],
+        ),
     ]
+
+
+def exposition(connection: redis.Redis, queue_connection: redis.Redis, version: str, now: float) -> str:
+    """Return the API's metrics read from Redis in Prometheus' text format."""
+    lines = [*build_info(version), *store_totals(connection), *queue_gauges(queue_connection, now)]
+    lines += keeper_gauges(connection)
     return "\n".join(lines) + "\n"
 
 
 def processes() -> str:
     """The Prometheus client's metrics: of every process sharing PROMETHEUS_MULTIPROC_DIR (gunicorn's workers, and
-    under `deskovka serve` its print workers), else of this process alone."""
+    under `deskovka serve` its print workers and keepers), else of this process alone."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)

@@ -15,7 +15,7 @@ from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from api import meters
+from api import logs, meters
 from api.problems import Problem, store_unavailable
 from api.storage import metrics
 from printing.cost import Cost
@@ -109,7 +109,8 @@ class PrintQueue:
             failure_ttl=PDF_TTL,
             retry=Retry(max=RETRIES),
             description=f"print {spec.get('kind')}",
-            meta={"cost": cost.as_dict()},
+            # The worker's lines about the job name the request that posted it.
+            meta={"cost": cost.as_dict(), "request_id": logs.request_id.get()},
         )
         metrics.count(self.connection, "print_jobs")
         return job_id
@@ -118,6 +119,7 @@ class PrintQueue:
         """Queue a failed job once more, with its retries back (RQ's own requeue of a failed job)."""
         job.retries_left = RETRIES
         job.meta.pop("progress", None)
+        job.meta["request_id"] = logs.request_id.get()
         try:
             self._queue_of(job).failed_job_registry.requeue(job)
         except InvalidJobOperation:  # another request requeued it first

@@ -74,19 +74,38 @@ def test_json_lines_request_ids_and_metrics_of_a_live_api(redis_url):
         moves = found["deskovka_move_duration_seconds"]
         assert moves.type == "histogram"
         assert [s.value for s in moves.samples if s.name.endswith("_count")] == [1.0]
-        assert [(s.labels, s.value) for s in found["deskovka_moves"].samples if s.name.endswith("_total")] == [
-            ({"type": "timeline"}, 1.0)
-        ]
-        assert [s.value for s in found["deskovka_games"].samples if s.name.endswith("_total")] == [1.0]
-        assert "deskovka_print_queue_length" in found
+        # Every game type's counter is there from the start: at zero until its first move.
+        moved = {s.labels["type"]: s.value for s in found["deskovka_moves"].samples if s.name.endswith("_total")}
+        assert moved["timeline"] == 1.0 and set(moved.values()) == {0.0, 1.0} and len(moved) >= 5, moved
+        created = {s.labels["type"]: s.value for s in found["deskovka_games"].samples if s.name.endswith("_total")}
+        assert created["timeline"] == 1.0 and sum(created.values()) == 1.0
+        errors = {
+            s.labels["error"]: s.value for s in found["deskovka_redis_errors"].samples if s.name.endswith("_total")
+        }
+        assert errors["ConnectionError"] == 0.0 and errors["ReplicaAcksTimeout"] == 0.0
+        assert found["deskovka_build_info"].documentation
+        assert "deskovka_print_queue_length" in found and "deskovka_print_queue_oldest_age_seconds" in found
+        assert "deskovka_keeper_behind_seconds" in found and "deskovka_keeper_tables_due" in found
+        # A refused move: its line names the game, the problem's code and the request.
+        status, _, refusal = call(
+            port,
+            "POST",
+            f"/v1/games/{game_id}/actions",
+            action,
+            {"Authorization": f"Bearer {token}", "X-Request-ID": "refused-move-1"},
+        )
+        assert status == 409 and json.loads(refusal)["code"] == "action/not_your_turn"
     finally:
         stop(server)
     lines = [json.loads(line) for line in server.stderr_text.splitlines() if line.strip()]  # every line is JSON
     mine = [line for line in lines if line.get("request_id") == "made-by-the-client-1"]
     assert mine and mine[-1]["route"] == "/v1/games" and mine[-1]["status"] == 201
     assert {"time", "level", "logger", "message", "duration_ms", "method"} <= set(mine[-1])
+    move = [line for line in lines if line.get("request_id") == "refused-move-1"]
+    assert move and move[-1]["game_id"] == game_id and move[-1]["code"] == "action/not_your_turn", move
     refused = [line for line in lines if line.get("request_id") == missing_id]
     assert refused and refused[-1]["status"] == 404 and refused[-1]["level"] == "info"
+    assert refused[-1]["game_id"] == "nosuchgame" and refused[-1]["code"] == "game/not_found", refused[-1]
     assert "exception" not in refused[-1]
 
 

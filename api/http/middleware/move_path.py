@@ -38,6 +38,7 @@ class MovePath:
         if game_id is None:
             return self.wsgi_app(environ, start_response)
         environ[observe.ROUTE] = self.route
+        observe.about_game(environ, game_id)
         try:
             problem = preconditions.head_refusal(environ, ENDPOINT)
             if problem is not None:

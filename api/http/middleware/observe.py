@@ -1,5 +1,6 @@
 """Around every request: its request id (taken from `X-Request-ID` or made, and returned), its latency histogram
-by route, and its log line (4xx and 5xx always, every request with `--access-log`)."""
+by route, and its log line (4xx and 5xx always, every request with `--access-log`), which names the game the
+request is about (`game_id`) and, for a refusal, the problem's `code`."""
 
 import logging
 import re
@@ -13,9 +14,11 @@ from flask import Flask, request
 from werkzeug.wsgi import ClosingIterator
 
 from api import logs, meters
+from api.http.problem_answers import CODE
 
 log = logging.getLogger("deskovka.request")
 ROUTE = "deskovka.route"
+GAME = "deskovka.game_id"
 # A client's own id is kept when it is short and plain (it is written into logs and a response header).
 CLIENT_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
 UNMATCHED = "unmatched"  # a path no route serves: one label, whatever was asked
@@ -46,6 +49,7 @@ class Observed:
             meters.requests.labels(*labels(route, method, status[0])).observe(seconds)
             level = logging.WARNING if status[0] >= 500 else logging.INFO
             if status[0] >= 400 or self.access_log:
+                game = environ.get(GAME)
                 log.log(
                     level,
                     "%s %s %d",
@@ -54,13 +58,16 @@ class Observed:
                     status[0],
                     extra={
                         "request_id": request_id,
+                        "game_id": game if isinstance(game, str) else None,
                         "method": method,
                         "route": route,
                         "status": status[0],
+                        "code": environ.get(CODE) if status[0] >= 400 else None,
                         "duration_ms": round(seconds * 1000, 2),
                     },
                 )
             logs.request_id.set(None)
+            logs.game_id.set(None)
 
         try:
             body = self.wsgi_app(environ, answer.start_response)
@@ -85,6 +92,12 @@ def labels(route: str, method: str, status: int) -> tuple[str, str, str]:
         method if method in METHODS else OTHER,
         status_class if status_class in STATUSES else OTHER,
     )
+
+
+def about_game(environ: dict[str, Any], game_id: str) -> None:
+    """Name the game a request is about, for its log line and every line logged while it runs."""
+    environ[GAME] = game_id
+    logs.game_id.set(game_id)
 
 
 class _Answer:
@@ -112,5 +125,7 @@ def init_app(app: Flask) -> None:
     def name_route(endpoint: str | None, values: dict | None) -> None:
         if request.url_rule is not None:
             request.environ[ROUTE] = request.url_rule.rule
+        if values and isinstance(values.get("game_id"), str):
+            about_game(request.environ, values["game_id"])
 
     app.wsgi_app = Observed(app.wsgi_app, bool(app.config.get("ACCESS_LOG")))  # type: ignore[method-assign]

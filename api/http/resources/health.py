@@ -1,5 +1,7 @@
 """For operators: liveness without dependencies, readiness with Redis, Prometheus metrics."""
 
+import time
+
 from flask import Blueprint, Response, current_app, jsonify
 
 from api import config
@@ -29,7 +31,7 @@ def metrics_text():
             )
     services = current.services()
     # The store-wide counters kept in Redis, then this machine's processes' metrics (api.meters).
-    text = metrics.exposition(services.connection, services.print_queue.connection, config.VERSION)
+    text = metrics.exposition(services.connection, services.print_queue.connection, config.VERSION, time.time())
     text += metrics.processes()
     return Response(text, mimetype="text/plain", headers={"Content-Type": "text/plain; version=0.0.4"})
 
