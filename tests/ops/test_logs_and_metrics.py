@@ -173,7 +173,8 @@ def test_a_path_forges_no_log_line_in_the_text_format(redis_url):
     mine = [line for line in text.splitlines() if "forger-1" in line]
     assert len(mine) == 1, text
     assert "request_id=forged" not in text and " z=1" not in text and "ERROR admin" not in text
-    assert mine[0].endswith("request_id=forger-1 method=GET route=unmatched status=404 " + mine[0].split(" ")[-1])
+    fields = "request_id=forger-1 method=GET route=unmatched status=404 code=http/404 "
+    assert mine[0].endswith(fields + mine[0].split(" ")[-1])
 
 
 def metric_series(port, name):
