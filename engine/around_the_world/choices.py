@@ -1,7 +1,8 @@
 """What a seat may do now: who acts, every legal action of each phase, and the check against them."""
 
-import json
 from itertools import combinations
+
+import orjson
 
 from engine.around_the_world.board import Board
 from engine.around_the_world.phases import DISCARD, OVER, RECEIPT, ROLL, TAKE
@@ -12,8 +13,8 @@ from engine.core.errors import IllegalAction
 from engine.core.protocol import Action, State
 
 
-def action_key(action: Action) -> str:
-    return json.dumps(action, sort_keys=True)
+def action_key(action: Action) -> bytes:
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
 
 
 def to_act(state: State) -> set[int]:

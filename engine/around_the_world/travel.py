@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
+import orjson
+
 from engine.around_the_world.board import TRAVEL_EFFECTS, Board, Leg
 from engine.core.protocol import Action, State
 
@@ -110,7 +112,7 @@ def plans(state: State, board: Board, seat: int) -> list[Plan]:
     turn = state["turn"]
     balloon_action = turn["balloon"] and not turn["balloon_used"]
     hand = [(state["travel_cards"][c]["kind"], state["travel_cards"][c]["days"]) for c in state["hands"][seat]]
-    found_by_key: dict[str, Plan] = {}
+    found_by_key: dict[bytes, Plan] = {}
     most = len(max(leg.routes, key=len))
     choices = [
         _source_choices(sources[effect], 1 if effect == "balloon" else most)
@@ -119,7 +121,7 @@ def plans(state: State, board: Board, seat: int) -> list[Plan]:
     for propellers, submarines, offers, balloons in product(*choices):
         for route in leg.routes:
             for plan in _route_plans(board, leg, route, hand, propellers, submarines, offers, balloons, balloon_action):
-                found_by_key.setdefault(json.dumps(plan.action(), sort_keys=True), plan)
+                found_by_key.setdefault(orjson.dumps(plan.action(), option=orjson.OPT_SORT_KEYS), plan)
     return sorted(
         found_by_key.values(),
         key=lambda p: (

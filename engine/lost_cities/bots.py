@@ -17,16 +17,6 @@ NUMBER_DICE = 2.5
 CIRCLE_HOPE = 0.5
 
 
-def _copy(sheet: sheets.Sheet) -> sheets.Sheet:
-    return {
-        "columns": {c: list(v) for c, v in sheet["columns"].items()},
-        "circles": dict(sheet["circles"]),
-        ARTEFACTS: sheet[ARTEFACTS],
-        DICE: sheet[DICE],
-        "bridges": dict(sheet["bridges"]),
-    }
-
-
 def _at(points: tuple[int, ...], level: float) -> float:
     """Points at a fractional level, read linearly between the printed levels."""
     low = min(int(level), len(points) - 1)
@@ -101,7 +91,7 @@ class Projection:
                 break
             options = []
             for colour in columns:
-                trial = _copy(sheet)
+                trial = sheets.copy_sheet(sheet)
                 _, arrows = sheets.accelerate(trial, self.layout, colour)
                 options.append((self.value(trial), arrows, trial))
             _, arrows, sheet = max(options, key=lambda option: option[:2])
@@ -110,7 +100,7 @@ class Projection:
 
     def after(self, sheet: sheets.Sheet, action: Action, owed: int) -> float:
         """The value of the sheet this action leaves, spending any accelerations it earns well."""
-        trial = _copy(sheet)
+        trial = sheets.copy_sheet(sheet)
         kind = action["type"]
         if kind == "refuse":
             sheets.refuse(trial, self.layout)

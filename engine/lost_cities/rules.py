@@ -65,6 +65,21 @@ class LostCities(Game):
     def to_act(self, state: State) -> set[int]:
         return set(state["waiting"]) if state["step"] != OVER else set()
 
+    def copy_state(self, state: State) -> State:
+        # The rules change the sheets, `waiting`, `accelerations`, `hidden`'s lists and `bridges` in place; every
+        # other value (the dice, `public_sheets`, `active_choice`, `rng`) they replace whole.
+        copied = {
+            **state,
+            "sheets": [sheets.copy_sheet(sheet) for sheet in state["sheets"]],
+            "waiting": list(state["waiting"]),
+            "accelerations": dict(state["accelerations"]),
+            "hidden": {seat: list(events) for seat, events in state["hidden"].items()},
+            "bridges": dict(state["bridges"]),
+        }
+        if "resigned" in state:
+            copied["resigned"] = list(state["resigned"])
+        return copied
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
             return []
@@ -170,7 +185,7 @@ class LostCities(Game):
             state["offer"] = leave(state["roll"], choice["colour"], choice["number"])
         state["step"] = OTHERS
         state["waiting"] = [s for s in staying(state, state["players"]) if s != state["active"]]
-        state["public_sheets"] = copy.deepcopy(state["sheets"])
+        state["public_sheets"] = [sheets.copy_sheet(sheet) for sheet in state["sheets"]]
         state["hidden"] = {}
         return [{"type": "others_choose", "seats": list(state["waiting"]), "offer": state["offer"]}]
 

@@ -22,6 +22,17 @@ def new_sheet(layout: Layout) -> Sheet:
     }
 
 
+def copy_sheet(sheet: Sheet) -> Sheet:
+    """A copy sharing nothing that the rules change (a sheet holds only these lists, dicts and numbers)."""
+    return {
+        "columns": {colour: list(column) for colour, column in sheet["columns"].items()},
+        "circles": dict(sheet["circles"]),
+        ARTEFACTS: sheet[ARTEFACTS],
+        DICE: sheet[DICE],
+        "bridges": dict(sheet["bridges"]),
+    }
+
+
 def marks(sheet: Sheet, column: str) -> int:
     """Filled spaces of a colour column, or marks of the artefact or dice column."""
     return sheet[column] if column in (ARTEFACTS, DICE) else len(sheet["columns"][column])
