@@ -44,6 +44,10 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, Any]:
         # Seconds a client may take to send a request's head (also the idle time of a kept-alive connection),
         # and its body.
         "HEAD_TIMEOUT": int(env.get("DESKOVKA_HEAD_TIMEOUT", 10)),
+        # After SIGTERM: seconds an API process still accepts while /readyz says it is draining, then seconds it
+        # gives the requests in flight to finish (api.serving.server).
+        "DRAIN_SECONDS": float(env.get("DESKOVKA_DRAIN_SECONDS", 5)),
+        "FINISH_SECONDS": float(env.get("DESKOVKA_FINISH_SECONDS", 20)),
         "BODY_TIMEOUT": float(env.get("DESKOVKA_BODY_TIMEOUT", 30)),
         # Origins a browser client may call from, comma-separated; "*" (any) is safe with bearer tokens.
         "CORS_ORIGINS": env.get("DESKOVKA_CORS_ORIGINS", "*"),

@@ -65,6 +65,7 @@ CODE_STATUS = {
     "request/timeout": 408,
     "rate/limited": 429,
     "server/busy": 503,
+    "server/draining": 503,
     "server/error": 500,
     "store/unavailable": 503,
     "store/full": 507,
@@ -206,6 +207,14 @@ def unsupported_type(content_type: str) -> Problem:
         else "The request body has no Content-Type; send it as JSON, with the header `Content-Type: application/json`."
     )
     return Problem("request/unsupported_type", detail)
+
+
+def draining() -> Problem:
+    return Problem(
+        "server/draining",
+        "This server is shutting down and takes no new followers: ask again (another server answers).",
+        headers={"Retry-After": "1"},
+    )
 
 
 def store_unavailable() -> Problem:

@@ -8,6 +8,7 @@ so a request refused from its head is answered without it.
 """
 
 import logging
+import math
 import os
 import resource
 import socket
@@ -116,11 +117,32 @@ class Worker(GeventWorker):
         # Connections (or, behind proxies, requests in flight) per client.
         self.held: Counter[str] = Counter()
         self.connection = gevent.local.local()
+        self.drain_seconds = float(settings["DRAIN_SECONDS"])  # type: ignore[arg-type]
+        self.draining = False
+        self.followers: Any = None
         super().init_process()
+
+    def handle_exit(self, sig, frame) -> None:
+        """SIGTERM: drain before stopping. /readyz answers 503 `server/draining` at once and followers are let go
+        (streams end with their resume message), while the socket still accepts for `DRAIN_SECONDS`, so that a
+        load balancer sees the server leave before its socket closes; then gunicorn finishes the requests in flight
+        (within its graceful timeout) and the worker exits."""
+        if not self.draining:
+            self.draining = True
+            gevent.spawn(self._drain)
+
+    def _drain(self) -> None:
+        if self.followers is not None:
+            self.followers.drain()
+        log.info("draining for %g s before closing the socket", self.drain_seconds)
+        gevent.sleep(self.drain_seconds)
+        self.alive = False
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
         app: Any = getattr(self, "wsgi")  # noqa: B009 - set by gunicorn's load_wsgi, untyped
+        services = getattr(app, "extensions", {}).get("deskovka")
+        self.followers = services.followers if services is not None else None
         connection, held, share, hops = self.connection, self.held, self.share, self.proxy_hops
 
         def over_cap_marked(environ, start_response):
@@ -286,6 +308,8 @@ def run_gunicorn(host: str, port: int, workers: int, connections: int | None = N
             "keepalive": int(settings["HEAD_TIMEOUT"]),  # type: ignore[call-overload]
             # Workers report every second while serving; one silent this long is stuck and restarted.
             "timeout": 30,
+            # After SIGTERM: the drain, then the requests in flight (the master kills a worker still busy then).
+            "graceful_timeout": math.ceil(float(settings["DRAIN_SECONDS"]) + float(settings["FINISH_SECONDS"])),  # type: ignore[arg-type]
             # A line per request comes from the app (opt-in: it is written on the request's path), not gunicorn.
             "accesslog": None,
             "logger_class": _Log,

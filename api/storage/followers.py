@@ -67,13 +67,18 @@ class Cursor:
         self._open = True
 
     def next(self, timeout: float) -> Move | None:
-        """Wait up to `timeout` seconds for the next move of the game; None if none came."""
+        """Wait up to `timeout` seconds for the next move of the game; None if none came (at once while the
+        process drains)."""
         signal = self._signal
-        if not signal.fired.wait(max(timeout, 0)):
+        if not signal.fired.wait(0 if self._hub.draining else max(timeout, 0)):
             return None
         assert signal.next is not None
         self._signal = signal.next
         return signal.move
+
+    @property
+    def draining(self) -> bool:
+        return self._hub.draining
 
     def close(self) -> None:
         if self._open:
@@ -89,6 +94,10 @@ class Cursor:
 
 class Unsubscribed(Exception):
     """The moves channel could not be subscribed to in time."""
+
+
+class Draining(Unsubscribed):
+    """The process is shutting down: it takes no new followers."""
 
 
 class Followers:
@@ -115,12 +124,25 @@ class Followers:
         self._listener: threading.Thread | None = None
         self._closed = False
         self.received = 0  # moves this process took off the wire: its share of the fan-out
+        self._draining = threading.Event()
+
+    @property
+    def draining(self) -> bool:
+        return self._draining.is_set()
+
+    def drain(self) -> None:
+        """Let every follower go (each waiting cursor returns at once) and take no new one: the process stops."""
+        self._draining.set()
+        self._deliver(None, RECHECK)
 
     def follow(self, game_id: str) -> Cursor:
         """Start following a game; every move published from now on reaches the cursor.
 
         :raises Unsubscribed:
+        :raises Draining:
         """
+        if self.draining:
+            raise Draining("this process is shutting down")
         self._start()
         if not self._subscribed.wait(SUBSCRIBE_WAIT):
             raise Unsubscribed(f"no subscription to {self._channel} after {SUBSCRIBE_WAIT} s")

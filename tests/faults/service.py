@@ -66,7 +66,9 @@ class Service:
         inherited = {k: v for k, v in os.environ.items() if not k.startswith("DESKOVKA_")}
         # One test client makes every request: per-client quotas would only get in the way of the faults.
         no_quotas = {f"DESKOVKA_LIMIT_{bucket.upper()}": "off" for bucket in limits.DEFAULTS}
-        self.env = {**inherited, **no_quotas, "DESKOVKA_DATA_DIR": str(data_dir), **env}
+        # No drain after SIGTERM unless a test asks for one (tests/ops/test_drain.py): stopping stays quick.
+        quick = {"DESKOVKA_DRAIN_SECONDS": "0"}
+        self.env = {**inherited, **no_quotas, **quick, "DESKOVKA_DATA_DIR": str(data_dir), **env}
         self.process: subprocess.Popen | None = None
 
     @property

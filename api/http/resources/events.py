@@ -14,9 +14,9 @@ from api.http import current
 from api.http.contract.blueprint import Blueprint
 from api.http.contract.schemas import ActionsQuerySchema, GameViewSchema, TurnSchema
 from api.http.limits import history_budget
-from api.problems import Problem, store_unavailable
+from api.problems import Problem, draining, store_unavailable
 from api.storage import rebuild
-from api.storage.followers import Cursor, Move, Unsubscribed
+from api.storage.followers import Cursor, Draining, Move, Unsubscribed
 from api.storage.store import EventPage, GameStore, Head
 from api.tables import loading, tokens
 from api.tables.seat_views import events_for, game_view
@@ -203,6 +203,8 @@ def last_event_id(default: int) -> int:
 def follow(game_id: str) -> Cursor:
     try:
         return current.followers().follow(game_id)
+    except Draining:
+        raise draining() from None
     except Unsubscribed:
         raise store_unavailable() from None
 
@@ -281,14 +283,28 @@ def _stream(
             return
         beat = time.monotonic() + HEARTBEAT
         move = None
-        while move is None and time.monotonic() < deadline:
+        while move is None and time.monotonic() < deadline and not cursor.draining:
             move = _next_move(store, cursor, after, min(beat, deadline) - time.monotonic())
             if move is None and time.monotonic() >= beat:
                 beat = time.monotonic() + HEARTBEAT
                 yield ": keep-alive\n\n"
         if move is None:
+            if cursor.draining:
+                yield resume_message(after)
             return
         read = _moved(store, record, after, move, PAGE)
+
+
+def resume_message(after: int) -> str:
+    """The last message of a stream whose server shuts down: where to pick up, on another server."""
+    data = orjson.dumps(
+        {
+            "code": "server/draining",
+            "detail": f"This server is shutting down: connect again with Last-Event-ID: {after} to resume.",
+            "last_event_id": after,
+        }
+    ).decode()
+    return f"event: resume\ndata: {data}\n\n"
 
 
 def _read(store: GameStore, record: Head, after: int, limit: int) -> Read:

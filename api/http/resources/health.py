@@ -6,7 +6,7 @@ from flask import Blueprint, Response, current_app, jsonify
 
 from api import config
 from api.http import current
-from api.problems import Problem, store_unavailable
+from api.problems import Problem, draining, store_unavailable
 from api.storage import metrics
 from api.tables import tokens
 
@@ -39,8 +39,10 @@ def metrics_text():
 @blp.get("/readyz")
 def readyz():
     """Ready when the game store and the print queue both answer and the followers' listener is subscribed (once
-    started); else 503 `store/unavailable`."""
+    started); else 503 `store/unavailable`; 503 `server/draining` once the process was told to stop."""
     services = current.services()
+    if services.followers.draining:
+        raise draining()  # before the store: a load balancer must stop sending requests here, whatever it answers
     services.connection.ping()
     services.print_queue.connection.ping()
     if not services.followers.ready():
