@@ -36,7 +36,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def add_commands(parser: argparse.ArgumentParser) -> None:
     """Add the `deck`, `calibration`, `sheets` and `reference` sub-commands to `parser`."""
-    commands = parser.add_subparsers(dest="print_command", required=True, metavar="{deck,calibration,sheets,reference}")
+    commands = parser.add_subparsers(
+        dest="print_command", required=True, metavar="{deck,calibration,sheets,reference,kit}"
+    )
     ids = ", ".join(builtin_ids())
     deck = commands.add_parser(
         "deck",
@@ -82,6 +84,7 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     calibration.set_defaults(func=run_calibration)
     _sheets_command(commands)
     _reference_command(commands)
+    _kit_command(commands)
 
 
 def _sheets_command(commands: Any) -> None:
@@ -186,6 +189,54 @@ def part_of_args(args: argparse.Namespace) -> dict[str, Any] | None:
     """The part the command line asks for, or None for the whole deck."""
     part = {key: getattr(args, key) for key in ("themes", "cards", "without", "count", "seed")}
     return {key: value for key, value in part.items() if value is not None} or None
+
+
+def _kit_command(commands: Any) -> None:
+    kit = commands.add_parser(
+        "kit",
+        help="print everything one game night needs in one PDF",
+        description="Print a game night's kit as one PDF: the calibration page, the deck or part of it (Timeline, "
+        "Chronology), a sheet of reference cards in each language, and score pads with the players' names "
+        "(Lost Cities).",
+    )
+    kit.add_argument("game", metavar="GAME", choices=GAMES, help=f"the game: {', '.join(GAMES)}")
+    kit.add_argument(
+        "--languages",
+        type=_ids,
+        default=["en"],
+        metavar="A,B",
+        help="reference cards in each, e.g. cs,de; the deck and pads in the first (default: en)",
+    )
+    kit.add_argument("--deck", help="for Timeline and Chronology: a built-in deck (default: the game's classic)")
+    _part_options(kit)
+    kit.add_argument("--players", type=_names, default=[], metavar="A,B", help="for Lost Cities: the players' names")
+    kit.add_argument("--sheets-per-player", type=int, metavar="N", help="for Lost Cities: sheets each (default: 3)")
+    _layout_options(kit)
+    kit.add_argument("--bleed", type=float, metavar="MM", help="bleed around each card, 0-5 mm (default: as fits)")
+    kit.add_argument(
+        "--reference-size", default=REFERENCE_SIZE, choices=tuple(REFERENCE_SIZES), help="reference cards' size"
+    )
+    kit.add_argument("--no-calibration", action="store_true", help="leave out the calibration page")
+    kit.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (default: kit-GAME.pdf)")
+    kit.set_defaults(func=run_kit)
+
+
+def run_kit(args: argparse.Namespace) -> int:
+    """Print the kit the command line asks for."""
+    spec: dict[str, Any] = {
+        **_common(args),
+        "kind": "kit",
+        "game": args.game,
+        "languages": args.languages,
+        "reference_size": args.reference_size,
+        "calibration": not args.no_calibration,
+    }
+    optional = {"deck": args.deck, "part": part_of_args(args), "bleed": args.bleed}
+    if args.players:
+        optional["players"] = args.players
+    optional["sheets_per_player"] = args.sheets_per_player
+    spec.update({key: value for key, value in optional.items() if value is not None})
+    return _write(spec, Path(args.output or f"kit-{args.game}.pdf"))
 
 
 def _layout_options(parser: argparse.ArgumentParser) -> None:

@@ -15,8 +15,9 @@ from engine.decks.model import Deck, pick_language
 from engine.decks.part import part_of
 from printing.faces import face_layout
 from printing.images import picture_header, print_pixels
+from printing.kit_spec import kit_parts
 from printing.sheet import plan_sheet
-from printing.spec import to_options
+from printing.spec import to_options, validate
 from printing.themes import theme_name, theme_of
 
 PER_PAGE = 0.005
@@ -72,10 +73,23 @@ def estimate(spec: Mapping[str, Any], deck: Deck | None = None) -> Cost:
     """Estimate a normalised spec (see `printing.validate`); `deck` stands in for its "deck" id."""
     if spec["kind"] == "deck":
         return deck_cost(part_of(deck or store.get_deck(spec["deck"]), spec.get("part")), spec)
+    if spec["kind"] == "kit":
+        return kit_cost(spec, deck)
     if spec["kind"] == "score-sheets":
         pages = math.ceil(spec["count"] / spec["per_page"])
         return Cost(pages, seconds=FIXED + spec["count"] * PER_SCORE_SHEET)
     return Cost(2, seconds=FIXED + 2 * PER_PAGE)  # calibration and reference cards: one sheet, front and back
+
+
+def kit_cost(kit: Mapping[str, Any], deck: Deck | None = None) -> Cost:
+    """The sum of a kit's parts, each estimated as printed alone (each pays FIXED: the estimate errs high)."""
+    costs = [
+        estimate(validate(part, deck if part["kind"] == "deck" else None), deck if part["kind"] == "deck" else None)
+        for _, part in kit_parts(kit)
+    ]
+    names = ("pages", "card_sides", "text", "pictures", "picture_pixels", "scanned_pixels")
+    sums = {name: sum(getattr(cost, name) for cost in costs) for name in names}
+    return Cost(**sums, seconds=sum(cost.seconds for cost in costs))
 
 
 def deck_cost(deck: Deck, spec: Mapping[str, Any]) -> Cost:

@@ -11,6 +11,7 @@ from marshmallow import Schema, fields, validate
 
 from engine.decks.model import LANGUAGES
 from engine.decks.part_schema import PartSchema
+from printing.kit_spec import DEFAULT_SHEETS, MAX_PLAYERS, SHEETS_PER_PLAYER
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
 from printing.spec import (
     COUNT_RANGE,
@@ -163,11 +164,50 @@ class ReferencePrintSpec(Schema):
     back_offset = _back_offset()
 
 
+class KitPrintSpec(Schema):
+    """A game night's kit, one PDF: the calibration page, the deck or part of it (Timeline, Chronology), a sheet of
+    reference cards in each language, score pads with the players' names (Lost Cities)."""
+
+    kind = _kind("kit")
+    game = fields.String(
+        required=True, validate=validate.OneOf(list(GAMES)), metadata={"description": "The game the kit is for."}
+    )
+    deck = fields.String(
+        metadata={"description": "For Timeline and Chronology: the deck (default the game's classic deck)."}
+    )
+    part = fields.Nested(PartSchema, allow_none=True, metadata={"description": "Print only part of the deck."})
+    languages = fields.List(
+        fields.String(validate=validate.OneOf(list(LANGUAGES))),
+        validate=validate.Length(1, len(LANGUAGES)),
+        metadata={"description": "A reference card sheet in each (default [en]); the deck and pads in the first."},
+    )
+    players = fields.List(
+        fields.String(validate=validate.Length(1, MAX_NAME_LENGTH)),
+        validate=validate.Length(0, MAX_PLAYERS),
+        metadata={"description": "For Lost Cities: the players, whose names head their score sheets."},
+    )
+    sheets_per_player = fields.Integer(
+        strict=True,
+        validate=validate.Range(*SHEETS_PER_PLAYER),
+        metadata={"description": f"For Lost Cities: score sheets for each player (default {DEFAULT_SHEETS})."},
+    )
+    paper = _paper()
+    size = _card_size()
+    duplex = _duplex()
+    bleed = _bleed()
+    back_offset = _back_offset()
+    reference_size = _choice(tuple(REFERENCE_SIZES), f"The reference cards' size (default {REFERENCE_SIZE}).")
+    calibration = fields.Boolean(
+        metadata={"description": "Whether the kit opens with the calibration page (default true)."}
+    )
+
+
 KINDS = {
     "deck": DeckPrintSpec,
     "calibration": CalibrationPrintSpec,
     "score-sheets": ScoreSheetsPrintSpec,
     "reference": ReferencePrintSpec,
+    "kit": KitPrintSpec,
 }
 
 

@@ -143,9 +143,10 @@ def create_print_job(spec):
     """Queue a rendering; an identical spec shares the job (and the PDF) of the first."""
     # Everything that needs no deck is checked first, so a spec refused for its paper or size loads nothing.
     shape = checked(spec, deck_later=True)
-    deck, doc = current.decks().for_print(shape["deck"]) if shape["kind"] == "deck" else (None, None)
-    if shape["kind"] == "deck" and deck is None:
-        raise Problem("print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(shape["deck"])])
+    named = shape.get("deck") if shape["kind"] in ("deck", "kit") else None  # a kit of a deck game names its deck
+    deck, doc = current.decks().for_print(named) if named is not None else (None, None)
+    if named is not None and deck is None:
+        raise Problem("print/invalid_spec", "The print spec is not valid.", errors=[no_such_deck(named)])
     normalised = checked(spec, deck)
     cost = estimate(normalised, deck)
     if cost.over_budget:
@@ -228,6 +229,7 @@ def pdf_file_name(spec: dict) -> str:
         "calibration": ["calibration", spec.get("paper"), spec.get("size"), spec.get("duplex")],
         "score-sheets": ["score-sheets", spec.get("language"), spec.get("count")],
         "reference": [spec.get("game"), spec.get("language"), spec.get("size")],
+        "kit": ["kit", spec.get("game"), *(spec.get("languages") or []), spec.get("paper")],
     }.get(str(spec.get("kind")), ["deskovka"])
     name = "-".join(str(part) for part in parts if part not in (None, ""))
     return (re.sub(r"[^A-Za-z0-9.]+", "-", name).strip("-") or "deskovka") + ".pdf"
