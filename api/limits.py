@@ -16,6 +16,10 @@ DEFAULTS = {
     # Bytes of event history (pages and a stream's catch-up) one client may read a second: the longest history in
     # 6-7 s, while 8 clients reading without pause leave most of a worker to everybody else (docs/benchmarks.md).
     "history_bytes": "131072/second",
+    # Versions a client's moves add (its actions and the bot moves they set off), over all its seats, and one
+    # seat's: a person at a table of seven bots adds 8 a move; replaying bots without pause added 2,000 a second.
+    "moves": "120/second;50000/day",
+    "seat_moves": "30/second;6000/day",
 }
 
 

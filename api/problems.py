@@ -50,6 +50,7 @@ CODE_STATUS = {
     "game/not_started": 409,
     "game/started": 409,
     "game/cancelled": 409,
+    "game/abandoned": 409,
     "auth/not_creator": 403,
     "clock/invalid": 422,
     "seat/taken": 409,

@@ -19,7 +19,7 @@ from api import meters
 from api.problems import Problem
 from api.storage import due
 from api.storage.store import Commit, GameRecord
-from api.tables import clocks, keeping, runner
+from api.tables import clocks, runner
 from api.tables.bootstrap import Services
 from api.tables.keeping import RETRY, KeeperTurn, Later, seconds_until
 from api.tables.loading import GAME_ID
@@ -144,15 +144,14 @@ class Keeper:
     def written(self, write: Write) -> "Again":
         """Seconds until a table whose write landed is due again: for its next deadline, and at its bots' pace."""
         moved = write.moved
-        if write.more and moved.version >= keeping.LAST_VERSION:
+        if moved.status == "abandoned":
             log.info(
-                "table %s stopped at version %d, the most the keeper plays",
+                "table %s stopped at version %d, the most its game may have",
                 moved.id,
                 moved.version,
                 extra={"game_id": moved.id},
             )
-        playing = write.more and moved.version < keeping.LAST_VERSION
-        bots = runner.pace(self.services.settings, len(write.log)) if playing else None
+        bots = runner.pace(self.services.settings, len(write.log)) if write.more else None
         return seconds_until(clocks.next_due(moved), due.millis()), bots
 
 

@@ -6,7 +6,7 @@ from typing import Any
 from marshmallow import ValidationError
 
 from api.storage.store import GameRecord
-from api.tables import runner
+from api.tables import lengths, runner
 from engine.core.errors import InvalidOptions, UnknownBot
 from engine.core.match import Match
 from engine.core.protocol import Bot, Event
@@ -52,7 +52,10 @@ def run_bots(record: GameRecord, match: Match) -> tuple[Match, list[Event], bool
     bots = {i: make_bot(record.type, seat) for i, seat in enumerate(record.seats) if seat.get("bot")}
     events: list[Event] = []
     started = time.thread_time()
+    most = lengths.most_versions(record.type)
     for _ in range(BOT_MOVES):
+        if match.version >= most:
+            return match, events, False
         seats = sorted(match.to_act() & bots.keys())
         if not seats:
             return match, events, False

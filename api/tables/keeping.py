@@ -16,10 +16,6 @@ from engine.core.protocol import Event
 from engine.core.rng import Rng
 
 RETRY = 1.0  # seconds before a table that lost every race is tried again
-# The keeper plays no table past this many actions: a game of bots that never end (Timeline's hit-rate bots at 0)
-# stops there, as it is, and expires after DESKOVKA_GAME_TTL, so one table's memory is bounded. Real games of bots
-# end far sooner (the longest measured, 8 random bots at Timeline with 10 cards each, in 1,400).
-LAST_VERSION = 2000
 # The bot plays a timed-out seat's turn to its end (a second card, accelerations), at most this many moves.
 TURN_MOVES = 8
 
@@ -62,10 +58,8 @@ def step(services: Services, loaded: GameRecord | None) -> "Write | Later":
         match, events, timeouts = run_out(record, match, now)
     if events:
         record = replace(record, timeouts=timeouts)
-    more = False
-    if record.version < LAST_VERSION:
-        match, bot_events, more = bots.run_bots(record, match)
-        events += bot_events
+    match, bot_events, more = bots.run_bots(record, match)  # none past the game's most versions
+    events += bot_events
     if match.version == record.version:
         return seconds_until(clocks.next_due(record), now)
     return Write(record, finish(record, match), list(match.log), events, more)

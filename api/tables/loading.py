@@ -8,13 +8,13 @@ from api import clock
 from api.problems import Problem
 from api.storage import due, legacy, rebuild
 from api.storage.store import SHAPE, GameRecord, Head, head_of
-from api.tables import clocks
+from api.tables import clocks, lengths
 from api.tables.bootstrap import Services
 from engine.core.match import Match
 from engine.games import get_game
 
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")
-ENDED = ("finished", "cancelled")
+ENDED = ("finished", "cancelled", "abandoned")
 
 
 def to_match(record: GameRecord) -> Match:
@@ -25,14 +25,22 @@ def to_match(record: GameRecord) -> Match:
 def finish(record: GameRecord, match: Match) -> GameRecord:
     """The record at the match's new state, with its turn clock's deadlines."""
     status = "finished" if match.is_over() else record.status
+    if status == "running" and match.version >= lengths.most_versions(record.type):
+        status = "abandoned"
     after = replace(record, state=match.state, version=match.version, status=status, updated_at=clock.timestamp())
     return clocks.stamp(record, after, match, due.millis())
 
 
 def refuse_cancelled(record: GameRecord) -> None:
-    """:raises Problem: 409 for a table that was cancelled before it started."""
+    """:raises Problem: 409 for a table that was cancelled before it started, or stopped at its most versions."""
     if record.status == "cancelled":
         raise Problem("game/cancelled", "The table was cancelled before it started.")
+    if record.status == "abandoned":
+        raise Problem(
+            "game/abandoned",
+            f"The game reached the most versions a game of {record.type} may have "
+            f"({lengths.most_versions(record.type)}) and was stopped there.",
+        )
 
 
 def load(services: Services, game_id: str) -> GameRecord:

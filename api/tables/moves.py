@@ -13,7 +13,7 @@ from api import meters
 from api.problems import Problem
 from api.storage import rebuild
 from api.storage.store import GameRecord
-from api.tables import bots, runner, tokens
+from api.tables import bots, lengths, runner, tokens
 from api.tables.bootstrap import Services
 from api.tables.loading import GAME_ID, finish, found, not_found, playable, refuse_cancelled, to_match
 from api.tables.runner import Write
@@ -113,8 +113,9 @@ def act(
     idempotency_key: str | None,
     fingerprint: str,
     grouped: bool = False,
-) -> Answered:
-    """Apply one action (and the bots' replies) as one compare-and-set; return status, JSON body and version.
+) -> tuple[Answered, int]:
+    """Apply one action (and the bots' replies) as one compare-and-set; return status, JSON body and version, and
+    how many versions the move added (0 for an answer repeated).
 
     :raises Problem, EngineError:
     """
@@ -127,10 +128,10 @@ def act(
     )
     done = runner.run(services, game_id, PersonMove(token, action, if_match_header, key, fingerprint, grouped))
     if not isinstance(done, Write):
-        return done
+        return done, 0
     meters.moves.labels(done.moved.type).observe(time.perf_counter() - started)
     reply: Answered = done.reply
-    return reply
+    return reply, done.moved.version - done.before.version
 
 
 def digest(body: bytes) -> str:
@@ -157,6 +158,8 @@ def replayed(
         then = rebuild.replay_to(decks, record, store.log(record.id), version, record.deck)
     # A move is only made in a running game, so the answer saw it running unless that move ended it.
     status = "finished" if record.rules().outcome(then.state) is not None else "running"
+    if status == "running" and version >= lengths.most_versions(record.type):
+        status = "abandoned"
     answered = replace(record, state=then.state, version=version, status=status, updated_at=stored["updated_at"])
     events = [event for event in then.events if event["v"] > stored["since"]]
     body = orjson.dumps(

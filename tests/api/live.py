@@ -26,6 +26,8 @@ def start_api(redis_url: str, workers: int, **env: str):
         "DESKOVKA_QUEUE_URL": redis_url,
         "DESKOVKA_LIMIT_GAMES": "off",
         "DESKOVKA_LIMIT_HISTORY_BYTES": "off",
+        "DESKOVKA_LIMIT_MOVES": "off",  # tests play faster than people
+        "DESKOVKA_LIMIT_SEAT_MOVES": "off",
         **env,
     }
     server = subprocess.Popen(
@@ -88,6 +90,8 @@ def start_serve(data_dir, **env: str):
             "DESKOVKA_DATA_DIR": str(data_dir),
             "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
             "DESKOVKA_LIMIT_HISTORY_BYTES": "off",
+            "DESKOVKA_LIMIT_MOVES": "off",
+            "DESKOVKA_LIMIT_SEAT_MOVES": "off",
             **env,
         }
     )

@@ -9,7 +9,7 @@ from api.http.middleware import refused as refused_again
 from api.serving import keeper as keeper_module
 from api.serving.keeper import Keeper
 from api.storage import due
-from api.tables import bots, keeping
+from api.tables import bots, lengths
 from tests.api.helpers import act, create, view
 
 ENDLESS = {
@@ -87,13 +87,14 @@ class TestTheKeeper:
         assert whole["status"] == "finished"
         assert [e["action"] for e in keeper.store.log(kept)] == [e["action"] for e in keeper.store.log(whole["id"])]
 
-    def test_a_game_that_never_ends_is_played_to_the_last_version_and_let_go(self, fast, monkeypatch, redis_client):
+    def test_a_game_that_never_ends_is_played_to_its_most_versions_and_abandoned(self, fast, monkeypatch, redis_client):
         app, keeper = fast
-        monkeypatch.setattr(keeping, "LAST_VERSION", 120)
+        monkeypatch.setitem(lengths.MOST_VERSIONS, "timeline", 120)
         game = app.test_client().post("/v1/games", json=ENDLESS).get_json()["game"]
         keep_until_idle(keeper, game["id"])
         stopped = view(app.test_client(), game["id"])
-        assert stopped["status"] == "running" and 120 <= stopped["version"] < 120 + bots.BOT_MOVES
+        assert stopped["status"] == "abandoned" and stopped["version"] == 120 and stopped["to_act"] == []
+        assert 0 < redis_client.ttl(f"dk:{{g:{game['id']}}}:state") <= app.config["GAME_TTL"]
         with app.app_context():
             assert keeper.advance(game["id"]) == (None, None)
         assert view(app.test_client(), game["id"]) == stopped
@@ -163,7 +164,7 @@ class TestTwoKeepers:
 class TestBotOnlyQuota:
     def test_a_client_may_have_so_many_running_and_so_many_an_hour(self, fast, redis_client, monkeypatch):
         app, keeper = fast
-        monkeypatch.setattr(keeping, "LAST_VERSION", 40)
+        monkeypatch.setitem(lengths.MOST_VERSIONS, "timeline", 40)
         app.config["RATE_LIMITS"] = {"games": [(100, 60)], "bot_games": [(1, 0), (2, 3600)]}
         client = app.test_client()
         first = client.post("/v1/games", json=ENDLESS)

@@ -6,7 +6,7 @@ from api.problems import CODE_STATUS
 from engine.core.compact_groups import CompactActionGroupSchema
 
 GAME_ID = r"^[0-9a-f]{16}$"
-STATUSES = ["open", "running", "finished", "cancelled"]
+STATUSES = ["open", "running", "finished", "cancelled", "abandoned"]
 
 
 class ProblemErrorSchema(Schema):

@@ -18,6 +18,8 @@ WHAT = {
     "print_jobs": "print jobs posted",
     "joins": "open seats taken",
     "history_bytes": "bytes of event history read",
+    "moves": "moves made (bot moves set off included)",
+    "seat_moves": "moves made by one seat (bot moves set off included)",
 }
 
 
@@ -52,7 +54,7 @@ def check(bucket: str) -> None:
         allowed, seconds = max(over, key=lambda limit: limit[1])
         refuse(
             bucket,
-            f"At most {allowed} {WHAT[bucket]} per {_unit(seconds)} from one client; try again in {{retry}} s.",
+            f"At most {allowed} {WHAT[bucket]} per {unit(seconds)} from one client; try again in {{retry}} s.",
             max(1, int(seconds - now % seconds) + 1),
         )
     setattr(g, f"rate_{bucket}", [(key, seconds) for key, (_, seconds) in zip(keys, limits, strict=True)])
@@ -93,7 +95,7 @@ def refund(bucket: str) -> None:
             pipe.execute()
 
 
-def _unit(seconds: int) -> str:
+def unit(seconds: int) -> str:
     return (
         next(name for name, value in UNITS.items() if value == seconds) if seconds in UNITS.values() else f"{seconds} s"
     )

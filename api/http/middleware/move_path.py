@@ -17,6 +17,7 @@ from typing import Any
 from flask import Flask
 
 from api.http import current, problem_answers
+from api.http.limits import clients
 from api.http.middleware import cors, input_bounds, observe, preconditions, shared_headers
 from api.http.resources import actions
 from api.problems import Problem
@@ -32,6 +33,7 @@ class MovePath:
         self.origins = cors.allowed_origins(app.config["CORS_ORIGINS"])
         self.route = next(rule.rule for rule in app.url_map.iter_rules() if rule.endpoint == ENDPOINT)
         self.limit = preconditions.body_limit(app, ENDPOINT)
+        self.hops = int(app.config["PROXY_HOPS"])
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         game_id, length = self._move_of(environ)
@@ -58,6 +60,7 @@ class MovePath:
                     environ.get("HTTP_AUTHORIZATION"),
                     environ.get("HTTP_IF_MATCH"),
                     environ.get("HTTP_IDEMPOTENCY_KEY"),
+                    self.client_of(environ),
                     actions.PLAIN_QUERIES[environ.get("QUERY_STRING", "")],
                 )
             headers = actions.answer_headers(body, version)
@@ -67,6 +70,10 @@ class MovePath:
             body, headers = problem_answers.encoded(problem, environ)
         start_response(f"{status} {HTTPStatus(status).phrase}", self._with_shared(headers, environ))
         return [body]
+
+    def client_of(self, environ: dict[str, Any]) -> str:
+        """The client the move counts against, as the rate limits name it (this path is outside ProxyFix)."""
+        return clients.key(clients.forwarded(environ, self.hops))
 
     def _with_shared(self, headers: list[tuple[str, str]], environ: dict[str, Any]) -> list[tuple[str, str]]:
         """The answer's headers and the shared ones, Vary's tokens joined in one header as Flask joins them."""

@@ -11,6 +11,7 @@ from webargs.flaskparser import is_json_request
 from api.http import current
 from api.http.contract.blueprint import Blueprint
 from api.http.contract.schemas import ActionResultSchema, ActionsQuerySchema
+from api.http.limits import rate_limits
 from api.http.middleware import input_bounds, preconditions
 from api.http.middleware.input_bounds import parsed_body
 from api.http.resources.games import ETAG
@@ -123,9 +124,11 @@ def move(
     authorization: str | None,
     if_match: str | None,
     idempotency_key: str | None,
+    client: str,
     grouped: bool = False,
 ) -> tuple[int, bytes, int]:
-    """Play a checked action with the request's headers; return status, JSON body and version (in an app context).
+    """Play a checked action with the request's headers, within the client's and the seat's budgets of moves;
+    return status, JSON body and version (in an app context).
 
     :raises Problem, EngineError:
     """
@@ -145,7 +148,7 @@ PLAIN_QUERIES = {"": False, "actions=exact": False, "actions=grouped": True}
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.documented(ActionSchema, example={"type": "place", "card": "moon-landing", "gap": 2})
 @blp.response(200, ActionResultSchema, headers=ETAG)
-@blp.problems(400, 401, 403, 404, 409, 410, 412, 415, 422)
+@blp.problems(400, 401, 403, 404, 409, 410, 412, 415, 422, 429)
 @blp.doc(security=[{"seatToken": []}])
 def post_action(query, game_id):
     """Play one action as your seat; bots reply before the answer returns."""
@@ -160,6 +163,7 @@ def answer_move(game_id: str, action: dict[str, Any], grouped: bool = False) -> 
         request.headers.get("Authorization"),
         request.headers.get("If-Match"),
         request.headers.get("Idempotency-Key"),
+        rate_limits.client(),
         grouped,
     )
     return Response(body, status=status, headers=answer_headers(body, version))
