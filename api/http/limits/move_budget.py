@@ -44,9 +44,9 @@ def refuse_when_spent(client: str, seat: str | None) -> None:
     unit = rate_limits.unit(seconds)
     detail = f"At most {allowed} moves (bot moves they set off included) per {unit} from {whose}; "
     detail += "try again in {retry} s."
-    if bucket == CLIENT:
-        rate_limits.refuse(bucket, detail, retry)
-    raise rate_limits.refusal(detail, retry)  # a seat's: not held against the others behind its address
+    # Not held in the book of refusals: the move path answers outside Flask, and a seat's spent budget must not be
+    # held against the others behind its address.
+    raise rate_limits.refusal(detail, retry)
 
 
 def charge(client: str, seat: str | None, versions: int) -> None:

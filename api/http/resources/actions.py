@@ -11,7 +11,7 @@ from webargs.flaskparser import is_json_request
 from api.http import current
 from api.http.contract.blueprint import Blueprint
 from api.http.contract.schemas import ActionResultSchema, ActionsQuerySchema
-from api.http.limits import rate_limits
+from api.http.limits import move_budget, rate_limits
 from api.http.middleware import input_bounds, preconditions
 from api.http.middleware.input_bounds import parsed_body
 from api.http.resources.games import ETAG
@@ -134,8 +134,13 @@ def move(
     """
     key = checked_idempotency_key(idempotency_key)
     fingerprint = hashlib.sha256(orjson.dumps(action, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    bearer = tokens.bearer_from(authorization)
-    return moves.act(current.services(), game_id, bearer, action, if_match, key, fingerprint, grouped)
+    token = tokens.bearer_from(authorization)
+    claimed = tokens.claimed_seat(token)
+    seat = None if claimed is None else f"{game_id}.{claimed}"
+    move_budget.refuse_when_spent(client, seat)
+    answer, added = moves.act(current.services(), game_id, token, action, if_match, key, fingerprint, grouped)
+    move_budget.charge(client, seat, added)
+    return answer
 
 
 # The query strings the move path answers itself, and the form of legal actions each asks for; any other goes to
