@@ -5,6 +5,8 @@ the download serves the bytes it stored.
 """
 
 import hashlib
+import hmac
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,8 +30,26 @@ TIMEOUTS = {SMALL: 60, LARGE: 180}
 RETRIES = 2  # only a job whose worker died is retried (worker/main.py); one that raised or timed out is not
 
 
-def job_id_for(spec: dict[str, Any]) -> str:
-    return "pdf-" + hashlib.sha256(orjson.dumps(spec, option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
+# The store's own secret that job ids are made with, written once by the first server to need it.
+SECRET = "dk:print:secret"
+_secrets: dict[int, bytes] = {}
+
+
+def job_id_for(connection: redis.Redis, spec: dict[str, Any]) -> str:
+    """A spec's job id: the same for the same spec (one rendering however many post it), but keyed with the store's
+    secret, so nobody who guesses another person's spec can compute the id of their job (and read their PDF)."""
+    text = orjson.dumps(spec, option=orjson.OPT_SORT_KEYS)
+    return "pdf-" + hmac.new(secret(connection), text, hashlib.sha256).hexdigest()[:32]
+
+
+def secret(connection: redis.Redis) -> bytes:
+    known = _secrets.get(id(connection))
+    if known is None:
+        connection.set(SECRET, secrets.token_hex(32), nx=True)
+        stored = connection.get(SECRET)
+        assert isinstance(stored, bytes)
+        known = _secrets[id(connection)] = stored
+    return known
 
 
 @dataclass(frozen=True)
@@ -78,7 +98,7 @@ class PrintQueue:
             )
 
     def _submit(self, spec: dict[str, Any], deck: dict[str, Any] | None, cost: Cost) -> str:
-        job_id = job_id_for(spec)
+        job_id = job_id_for(self.connection, spec)
         existing = self._rendering(job_id)
         if existing is not None and existing.get_status() == JobStatus.STARTED:
             # A job whose worker died: RQ's own clean-up retries it, or fails it once its retries are spent.
@@ -154,6 +174,8 @@ class PrintQueue:
     def fetch(self, job_id: str) -> PrintJob | None:
         """Return a print job; None if there is none (or it expired)."""
         rendering = self._rendering(job_id)
+        if rendering is None and (now_id := self.connection.get(f"dk:print:{job_id}:now")) is not None:
+            rendering = self._rendering(now_id.decode())  # type: ignore[union-attr]
         return self._adopt_shared(job_id) if rendering is None else PrintJob(job_id, rendering.args[0], rendering)
 
     def pdf(self, job: PrintJob) -> bytes | None:
@@ -183,9 +205,12 @@ class PrintQueue:
         if record is None or shared is None:
             return None
         deck = shared.args[1] if len(shared.args) > 1 else None
-        self.submit(record["spec"], deck, Cost(**shared.meta.get("cost", {"pages": 0})))
-        self.connection.delete(key)
-        return PrintJob(job_id, record["spec"], self._rendering(job_id))
+        now_id = self.submit(record["spec"], deck, Cost(**shared.meta.get("cost", {"pages": 0})))
+        with self.connection.pipeline() as pipe:
+            pipe.delete(key)
+            pipe.set(f"dk:print:{job_id}:now", now_id, ex=PDF_TTL)  # the old id, still the client's
+            pipe.execute()
+        return PrintJob(job_id, record["spec"], self._rendering(now_id))
 
     def _rendering(self, job_id: str) -> Job | None:
         try:

@@ -2,6 +2,7 @@
 
 import base64
 import functools
+import hashlib
 import io
 import struct
 import time
@@ -152,7 +153,8 @@ def test_a_job_the_previous_release_shared_across_offsets_renders_itself_when_as
     work(redis_client)
     # What the previous release stored for a spec differing only in its offset: a record naming that rendering.
     offset = printing.validate({**spec, "back_offset": [1.5, -0.5]}, deck_later=True)
-    job_id = printing_queue.job_id_for(offset)
+    old_id = "pdf-" + hashlib.sha256(orjson.dumps(offset, option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
+    job_id = old_id  # the previous release's id: the spec's plain digest
     redis_client.set(f"dk:print:{job_id}:shares", orjson.dumps({"spec": offset, "rendering": rendering["id"]}))
     queued = client.get(f"/v1/print-jobs/{job_id}").get_json()
     assert queued["status"] == "queued" and queued["spec"] == offset

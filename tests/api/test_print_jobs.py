@@ -145,3 +145,24 @@ def test_the_pdf_downloads_under_a_name_saying_what_it_holds(client, redis_clien
 
     custom = {**SPEC, "deck": "user-0a1b", "language": "cs", "size": "60.5x90 mm"}
     assert pdf_file_name(custom) == "user-0a1b-cs-a4-60.5x90-mm-long.pdf", "only letters, digits, dots and dashes"
+
+
+def test_another_persons_job_is_not_found_by_its_spec(client):
+    import hashlib
+
+    import orjson
+
+    spec = {"kind": "score-sheet", "game": "timeline", "players": ["Alice Novakova", "Bob Svoboda"], "paper": "a4"}
+    posted = client.post("/v1/print-jobs", json=spec)
+    if posted.status_code != 202:  # the spec's shape: any valid one will do
+        spec = {"kind": "calibration", "paper": "a4"}
+        posted = client.post("/v1/print-jobs", json=spec)
+    job = posted.get_json()
+    assert posted.status_code == 202, job
+    for guessed in (spec, job["spec"]):
+        digest = hashlib.sha256(orjson.dumps(guessed, option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
+        assert f"pdf-{digest}" != job["id"]
+        assert client.get(f"/v1/print-jobs/pdf-{digest}").status_code == 404
+        assert client.get(f"/v1/print-jobs/pdf-{digest}/pdf").status_code == 404
+    assert client.get(f"/v1/print-jobs/{job['id']}").status_code == 200
+    assert client.post("/v1/print-jobs", json=spec).get_json()["id"] == job["id"], "one rendering of one spec"
