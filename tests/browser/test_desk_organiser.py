@@ -147,3 +147,27 @@ def test_a_deck_imported_on_the_command_line_is_taken_by_its_token(desk, live_se
     assert desk.find_elements(By.CSS_SELECTOR, f"#deck option[value='{deck_id}']")
     desk.save_screenshot(str(artifacts() / f"desk-organiser-{desk.size_name}-cli-deck.png"))
     assert console_errors(desk) == []
+
+
+def test_a_game_night_kit_from_the_desk(desk, live_server):
+    open_desk(desk, live_server)
+    Select(desk.find_element(By.ID, "kind")).select_by_value("kit")
+    Select(desk.find_element(By.ID, "game")).select_by_value("timeline")
+    Select(desk.find_element(By.ID, "paper")).select_by_value("a4")
+    desk.find_element(By.ID, "kit-language-de").click()
+    desk.find_element(By.ID, "part-count").send_keys("20")
+    assert desk.find_element(By.ID, "deck").is_displayed() and not desk.find_element(By.ID, "lang").is_displayed()
+    assert outside(desk) == []
+    desk.find_element(By.ID, "print").click()
+    wait(desk, desk.find_element(By.ID, "download").is_displayed)
+    job = job_spec(live_server, desk)
+    assert job["spec"]["kind"] == "kit" and job["spec"]["languages"] == ["en", "de"]
+    assert job["spec"]["part"] == {"count": 20, "seed": 1}
+    # the calibration page, 20 cards on 3 sheets front and back, a reference sheet in each language
+    assert job["progress"]["done"] == job["progress"]["total"] == 2 + 6 + 1 + 1
+    with urllib.request.urlopen(live_server.url + job["pdf"], timeout=30) as response:
+        assert len(PdfReader(io.BytesIO(response.read())).pages) == 10
+    assert desk.find_element(By.ID, "download").get_attribute("download") == "kit-timeline-en-de-a4.pdf"
+    desk.execute_script("document.getElementById('result').scrollIntoView()")
+    desk.save_screenshot(str(artifacts() / f"desk-organiser-{desk.size_name}-kit.png"))
+    assert console_errors(desk) == []

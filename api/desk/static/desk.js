@@ -167,6 +167,7 @@
       if (part) spec.part = part;
     }
     if (chosen === "reference") spec.game = $("game").value;
+    if (chosen === "kit") return kitSpec(spec);
     if (chosen === "score-sheets") {
       for (const id of ["count", "game-number"]) {
         const field = $(id);
@@ -191,12 +192,41 @@
     return spec;
   }
 
+  // The games a kit prints a deck for, and the one whose kit has score pads.
+  const DECK_GAMES = ["timeline", "chronology"];
+
+  function kitSpec(spec) {
+    delete spec.language;
+    spec.game = $("game").value;
+    spec.languages = [...$("kit-languages").querySelectorAll("input:checked")].map((input) => input.value);
+    if (!spec.languages.length) throw new Error(T.kit_languages_none);
+    if (DECK_GAMES.includes(spec.game)) {
+      spec.deck = deck.value;
+      const part = deckPart();
+      if (part) spec.part = part;
+    }
+    const players = $("kit-players").value.split("\n").map((name) => name.trim()).filter(Boolean);
+    if (spec.game === "lost-cities" && players.length) spec.players = players;
+    spec.size = cardSize();
+    spec.duplex = form.querySelector("input[name='duplex']:checked").value;
+    const offset = parseOffset(backOffset.value);
+    if (offset === null) throw new Error(T.back_offset_invalid);
+    spec.back_offset = offset;
+    const bleed = $("bleed");
+    if (bleed.value.trim() !== "") {
+      spec.bleed = parseNumber(bleed.value);
+      if (spec.bleed === null) throw new Error(fill(T.number_invalid, { field: T.bleed, value: bleed.value.trim() }));
+    }
+    return spec;
+  }
+
   function fileName(spec) {
     const parts = {
       deck: [spec.deck, spec.language, spec.paper, spec.size, spec.duplex],
       calibration: ["calibration", spec.paper, spec.size, spec.duplex],
       "score-sheets": ["score-sheets", spec.language, spec.count],
       reference: [spec.game, spec.language, spec.size],
+      kit: ["kit", spec.game, ...(spec.languages || []), spec.paper],
     }[spec.kind] || ["deskovka"];
     return `${parts.join("-")}.pdf`;
   }

@@ -11,8 +11,9 @@ from api import config
 from engine.decks.model import LANGUAGES, pick_language
 from engine.decks.part import MAX_IDS
 from printing.calibration import SCALE_MM
+from printing.kit_spec import ALL_KINDS
 from printing.options import CARD_SIZES, DUPLEX_MODES, PAPERS
-from printing.spec import COUNT_RANGE, GAME_NUMBER_RANGE, KINDS, MAX_BACK_OFFSET, MAX_BLEED, REFERENCE_SIZES
+from printing.spec import COUNT_RANGE, GAME_NUMBER_RANGE, MAX_BACK_OFFSET, MAX_BLEED, REFERENCE_SIZES
 from printing.themes import THEMES
 from printing.translations import GAMES
 
@@ -71,7 +72,7 @@ def page() -> Response:
         "version": config.VERSION,
         "languages": [(code, texts(code)["language_name"]) for code in PAGE_LANGUAGES],
         "print_languages": print_languages(),
-        "kinds": KINDS,
+        "kinds": ALL_KINDS,
         "games": GAMES,
         "papers": tuple(PAPERS),
         "card_sizes": tuple(CARD_SIZES),
