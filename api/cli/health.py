@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 
 COMMANDS = ("serve", "api", "worker", "keeper")
+DEFAULT_PORT = 8000  # `serve` and `api` without --port (api.cli)
 
 
 def command_line(pid: int) -> list[str]:
@@ -35,16 +36,23 @@ def find_role(pid: int | None) -> list[str] | None:
     return next((found for p in pids if (found := role_of(command_line(p))) is not None), None)
 
 
+def option(args: list[str], name: str) -> str | None:
+    """The value of `--name V` or `--name=V` in a command line (the last one given, as argparse takes it)."""
+    found = None
+    for at, word in enumerate(args):
+        if word == name and at + 1 < len(args):
+            found = args[at + 1]
+        elif word.startswith(name + "="):
+            found = word.split("=", 1)[1]
+    return found
+
+
 def probe_for(args: list[str]) -> str | None:
     """The address to ask for a role's health (None: it serves none)."""
-    from api.cli import parser
-
-    known, _ = parser().parse_known_args(args)
     if args[0] in ("serve", "api"):
-        return f"http://127.0.0.1:{known.port}/readyz"
-    if known.metrics_port is None:
-        return None
-    return f"http://127.0.0.1:{known.metrics_port}/healthz"
+        return f"http://127.0.0.1:{option(args, '--port') or DEFAULT_PORT}/readyz"
+    port = option(args, "--metrics-port")
+    return None if port is None else f"http://127.0.0.1:{port}/healthz"
 
 
 def health(args: argparse.Namespace) -> int:

@@ -86,6 +86,8 @@ def test_health_picks_each_roles_probe():
     ]
     assert role_of(["python", "-m", "api.cli", "print", "calibration"]) is None
     assert probe_for(["serve", "--host", "0.0.0.0", "--port", "8123"]) == "http://127.0.0.1:8123/readyz"
+    assert probe_for(["api", "--port=8124"]) == "http://127.0.0.1:8124/readyz"
+    assert probe_for(["serve"]) == "http://127.0.0.1:8000/readyz"
     assert probe_for(["worker", "--role", "small", "--metrics-port", "9100"]) == "http://127.0.0.1:9100/healthz"
     assert probe_for(["keeper"]) is None
 
