@@ -28,14 +28,22 @@ def patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
     return found
 
 
-def say(message: str, lang: str) -> str:
-    """Translate one English message (left as it is when no template matches it)."""
+def say(message: str, lang: str, depth: int = 0) -> str:
+    """Translate one English message (left as it is when no template matches it).
+
+    A placeholder's value that is itself a message ("{pile} is empty" of "The common red deck", a hint after "not
+    possible now:") is said in the language too, two levels deep at most.
+    """
     if lang == "en":
         return message
     for pattern, translated in patterns(lang):
         match = pattern.match(message)
         if match:
-            values: dict[str, str] = match.groupdict()
+            values: dict[str, str] = {
+                # Only words can be a message: an id, a number or a place is left as it is, at no cost.
+                name: say(found, lang, depth + 1) if depth < 2 and " " in found else found
+                for name, found in match.groupdict().items()
+            }
 
             def value(found: re.Match[str], values: dict[str, str] = values) -> str:
                 return values.get(found.group(1), found.group(0))
