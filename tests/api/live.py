@@ -125,3 +125,18 @@ def stop_serve(server) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait(5)
+
+
+def new_game(port: int) -> str:
+    """Create a two-person Timeline table on a live server and return its id (for requests that need a game)."""
+    import http.client
+    import json
+
+    conn = http.client.HTTPConnection(HOST, port, timeout=10)
+    body = json.dumps({"type": "timeline", "seats": [{"name": "Ann"}, {"name": "Ben"}]})
+    conn.request("POST", "/v1/games", body, {"Content-Type": "application/json"})
+    answer = conn.getresponse()
+    assert answer.status == 201, answer.read()
+    game_id = json.loads(answer.read())["game"]["id"]
+    conn.close()
+    return game_id

@@ -35,7 +35,8 @@ def test_the_game_type_is_listed_with_its_options_and_bots(client):
     body = client.get("/v1/game-types/chronology").get_json()
     assert (body["min_players"], body["max_players"]) == (2, 8)
     assert {"cards_per_colour", "colours", "powers", "deck", "language", "ages"} <= set(body["options"]["properties"])
-    assert {bot["name"] for bot in body["bots"]} == {"random", "sensible"}
+    assert [bot["name"] for bot in body["bots"]] == ["easy", "medium", "strong"]
+    assert [b["aliases"] for b in body["bots"]][:2] == [["random"], ["sensible"]]
 
 
 def test_four_seats_two_people_two_bots_to_the_end(client):
