@@ -1,6 +1,7 @@
 """Many games at once: each one's status and whose turn it is, and for each of the caller's tokens whether it is
 that seat's turn, in one request (a client holding seats at ten tables asks once, not ten times)."""
 
+from flask import request
 from marshmallow import Schema, fields, validate
 
 from api.http import current
@@ -96,3 +97,12 @@ def game_statuses(body):
     of your tokens, whether it is that seat's turn. A game not found or a token refused is said so in its place."""
     asked = [(game["id"], game["tokens"]) for game in body["games"]]
     return {"games": turns.statuses(current.services(), asked)}
+
+
+@blp.after_request
+def _allow(response):
+    # Werkzeug's automatic OPTIONS lists the methods of every rule the path matches, `/v1/games/<game_id>`'s too
+    # ("status" reads as an id there); this resource takes only POST.
+    if request.method == "OPTIONS":
+        response.headers["Allow"] = "OPTIONS, POST"
+    return response
