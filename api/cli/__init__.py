@@ -65,10 +65,15 @@ def serve(args: argparse.Namespace) -> int:
     settings = config.from_env()
     checked(settings)
     if taken := port_taken(args.host, args.port):
-        sys.exit(
-            f"deskovka: cannot listen on {args.host}:{args.port}: {taken}. Is another `deskovka serve` running? "
-            "Stop it, or choose another port with --port."
+        # Through the log, so a JSON log stays all JSON.
+        logging.error(
+            "cannot listen on %s:%d: %s. Is another `deskovka serve` running? Stop it, or choose another port with "
+            "--port.",
+            args.host,
+            args.port,
+            taken,
         )
+        return 1
     children: list[Child] = []
     if not settings["REDIS_URL"]:
         try:
@@ -138,10 +143,10 @@ def api(args: argparse.Namespace) -> int:
 
     checked(config.from_env())
     if taken := port_taken(args.host, args.port):
-        print(
-            f"deskovka: cannot listen on {args.host}:{args.port}: {taken}; choose another port with --port.",
-            file=sys.stderr,
-        )
+        from api import logs
+
+        logs.configure("deskovka api")  # the line in the log's format, JSON too
+        logging.error("cannot listen on %s:%d: %s; choose another port with --port.", args.host, args.port, taken)
         return FATAL  # `serve` stops rather than start it again and again
     run_gunicorn(args.host, args.port, args.workers, args.connections, args.access_log)
     return 0

@@ -245,9 +245,12 @@ def open_files_for(connections: int) -> int:
     want = connections + REFUSE_ROOM + SPARE_FILES
     if soft != resource.RLIM_INFINITY and soft < want:
         raised = want if hard == resource.RLIM_INFINITY else min(want, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
-        log.info("raised the open-file limit from %d to %d for %d connections per worker", soft, raised, connections)
-        soft = raised
+        if raised > soft:  # at the hard limit already, there is nothing to raise (and nothing to say but the warning)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            log.info(
+                "raised the open-file limit from %d to %d for %d connections per worker", soft, raised, connections
+            )
+            soft = raised
     if soft != resource.RLIM_INFINITY and soft < want:
         fits = max(soft - REFUSE_ROOM - SPARE_FILES, 64)
         log.warning(

@@ -226,3 +226,30 @@ def test_random_methods_add_no_metric_series(redis_url):
 @pytest.mark.slow
 def test_ten_thousand_random_methods_add_no_metric_series(redis_url):
     series_after_random_methods(redis_url, 10_000)
+
+
+def test_a_taken_port_is_said_in_a_json_line_and_stops_serve(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from tests.ops.roles import ROOT
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DESKOVKA_", "PROMETHEUS_"))}
+        env.update(PYTHONPATH=str(ROOT), DESKOVKA_LOG_FORMAT="json", DESKOVKA_DATA_DIR=str(tmp_path))
+        served = subprocess.run(
+            [sys.executable, "-m", "api.cli", "serve", "--port", str(port)],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert served.returncode == 1
+    lines = [json.loads(line) for line in served.stderr.splitlines()]  # every line is JSON
+    assert lines and lines[-1]["level"] == "error" and f"cannot listen on 127.0.0.1:{port}" in lines[-1]["message"]
