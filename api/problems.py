@@ -150,6 +150,9 @@ def error_list(errors: Any, location: str = "body", pointer: str = "") -> list[d
     if isinstance(errors, dict):
         found = []
         for key, value in errors.items():
+            if key == "_schema":  # marshmallow's name for the value as a whole: the place is the one we are at
+                found += error_list(value, location, pointer)
+                continue
             escaped = str(key).replace("~", "~0").replace("/", "~1")
             found += error_list(value, location, f"{pointer}/{escaped}")
         return found

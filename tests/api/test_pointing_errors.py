@@ -139,3 +139,10 @@ def test_the_new_problems_are_said_in_the_clients_language(client, lang):
             assert "`Content-Type: application/json`" in detail
         if name == "broken":
             assert "1" in detail and "2" in detail  # line 1, column 2
+
+
+def test_a_body_that_is_not_an_object_points_at_the_whole_body_not_at_an_internal_name(each_path):
+    game, tokens = create(each_path, SEATS, seed=3)
+    answer = each_path.post(f"/v1/games/{game['id']}/actions", json=[1], headers=bearer(tokens[0]))
+    assert answer.status_code == 422
+    assert answer.get_json()["errors"] == [{"detail": "Invalid input type.", "location": "body"}]
