@@ -1,7 +1,7 @@
 """The strong bot: keeps tickets it can still complete in the turns the game has left, claims first the routes it
 would miss most (the contested ones), takes more tickets once its own are done while it is ahead of the trains, and
-tries its likely moves in a few dealt worlds (the cards it cannot see dealt at random), played on by the medium bot
-for every seat and judged by the points each seat may expect."""
+tries the medium bot's move against those in a few dealt worlds (the cards it cannot see dealt at random), played on
+by the medium bot for every seat and judged by the points it may expect."""
 
 from collections import Counter
 from typing import Any
@@ -64,11 +64,6 @@ def completion(cost: int, spare: float, state: State) -> float:
     if spare < 0:
         return 0.0
     return max(0.0, min(0.85, 1.0 - cost / (turns_left(state) * TRAINS_PER_TURN * 0.75)))
-
-
-def standing(board: Board, game: Any, state: State, seat: int) -> float:
-    totals = [expected_points(board, game, state, s) for s in range(state["players"])]
-    return totals[seat] - max(totals[s] for s in range(state["players"]) if s != seat)
 
 
 class StrongPolicy(GreedyBot):
@@ -163,16 +158,21 @@ class StrongBot(SearchBot):
     name = "strong"
     summary = (
         "Keeps tickets it can still complete in the turns left, claims the routes it would miss most first, takes "
-        "more tickets when its own are done and it is ahead of the trains, and tries its likely moves in four worlds "
-        "of the cards it cannot see, played on by the medium bot."
+        "more tickets when its own are done and it is ahead of the trains, and tries those moves against the medium "
+        "bot's in four worlds of the cards it cannot see, played on by the medium bot."
     )
     budget = BUDGET
 
     def candidates(self, game: Any, seen: State, seat: int, actions: list[Action]) -> list[Action]:
-        return candidates(StrongPolicy(), game, seen, seat, actions)
+        # The medium bot's move first (ties go to it), then the strong policy's likely moves.
+        first = GreedyBot().act(game, seen, seat, actions)
+        rest = candidates(StrongPolicy(), game, seen, seat, actions)
+        return [first, *(a for a in rest if a != first)][:CANDIDATES]
 
     def policy(self, game: Any, state: State, seat: int) -> Action:
         return GreedyBot().act(game, state, seat, game.legal_actions(state, seat))
 
     def evaluate(self, game: Any, state: State, seat: int) -> float:
-        return standing(game.board, game, state, seat)
+        # Its own expected points only: judged against the best rival's, it lost most four-player
+        # games (docs/benchmarks.md).
+        return expected_points(game.board, game, state, seat)
