@@ -34,7 +34,7 @@ SPARE_FILES = 256
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 # A client's share of a worker's connections, unless DESKOVKA_MAX_CONNECTIONS_PER_CLIENT says: this part of them,
 # and never fewer than SHARE_AT_LEAST (a browser opens six, a table of players behind one NAT a few more).
-SHARE_PART = 10
+SHARE_PART = 25
 SHARE_AT_LEAST = 8
 
 
@@ -145,8 +145,11 @@ class Worker(GeventWorker):
         self.followers = services.followers if services is not None else None
         connection, held, share, hops = self.connection, self.held, self.share, self.proxy_hops
 
+        worker = self
+
         def over_cap_marked(environ, start_response):
             environ[capacity.BUSY] = getattr(connection, "busy", None)
+            environ[capacity.FILL] = worker.open / max(worker.max_open, 1)
             if environ[capacity.BUSY]:
                 start_response.__self__.force_close()  # say so: the connection closes after this answer
             body = getattr(connection, "body", None)
@@ -169,16 +172,18 @@ class Worker(GeventWorker):
 
     def handle(self, listener, client, addr) -> None:
         # Each connection is its own greenlet, so `self.connection` is per connection.
-        key = clients.key(addr[0]) if self.share and not self.proxy_hops and isinstance(addr, tuple) else None
-        if key is not None:
-            self.held[key] += 1
+        counted = clients.groups(addr[0]) if self.share and not self.proxy_hops and isinstance(addr, tuple) else []
+        for group, _ in counted:
+            self.held[group] += 1
+        # How far over its share the fullest of the connection's groups is (1.0: at its share).
+        fill = max((self.held[group] / (self.share * shares) for group, shares in counted), default=0.0)
         try:
-            if key is not None and self.held[key] > 2 * self.share:
+            if fill > 2:
                 # Beyond its share and as many again answered 503: closed unanswered, so that one client's
                 # thousands of idle sockets hold neither greenlets nor the head's time.
                 client.close()
                 return
-            over_share = key is not None and self.held[key] > self.share
+            over_share = fill > 1
             # A connection over its client's share is not counted against the worker's cap: one client must not
             # fill it for the others.
             self.open += not over_share
@@ -190,8 +195,8 @@ class Worker(GeventWorker):
             finally:
                 self.open -= not over_share
         finally:
-            if key is not None:
-                _release(self.held, key)
+            for group, _ in counted:
+                _release(self.held, group)
 
     def handle_request(self, listener_name, req, sock, addr):
         original = req.body

@@ -278,6 +278,31 @@ class TestConnectionShares:
 
         wait_until(answered, 10)
 
+    def test_readyz_says_not_ready_near_the_cap_while_healthz_says_alive(self, shared_port):
+        game = new_game(shared_port)["game"]["id"]
+        poll = f"/v1/games/{game}/events?after=0&wait=4"
+        # Nine addresses at their share: 36 of the worker's 40, no address over its own.
+        held = [hold(shared_port, f"127.0.0.{n}", poll) for n in range(10, 19) for _ in range(4)]
+        try:
+            time.sleep(0.5)
+            status, headers, body, _ = call(shared_port, "GET", "/readyz", source="127.0.0.30")
+            assert status == 503 and orjson.loads(body)["code"] == "server/busy", body
+            assert headers["retry-after"] == "5"
+            assert call(shared_port, "GET", "/healthz", source="127.0.0.30")[0] == 200
+            assert call(shared_port, "GET", "/v1/game-types", source="127.0.0.31")[0] == 200, "still served"
+        finally:
+            for conn in held:
+                conn.close()
+        wait_until(lambda: call(shared_port, "GET", "/readyz", source="127.0.0.30")[0] == 200, 10)
+
+
+def test_an_ipv6_address_counts_in_its_64_and_its_48():
+    from api.http.limits import clients
+
+    assert clients.groups("2001:db8:1:2::5") == [("2001:db8:1:2::/64", 1), ("2001:db8:1::/48", 4)]
+    assert clients.groups("2001:db8:1:3:ffff::1")[1] == ("2001:db8:1::/48", 4), "another /64 of the same /48"
+    assert clients.groups("127.0.0.3") == [("127.0.0.3", 1)] and clients.groups("::ffff:1.2.3.4") == [("1.2.3.4", 1)]
+
 
 class TestSharesBehindAProxy:
     @pytest.mark.parametrize(

@@ -25,6 +25,21 @@ def key(address: str | None) -> str:
     return str(ip)
 
 
+# The prefix one site is given (a /48 holds 65,536 /64s): its addresses together hold GROUP_SHARES clients' shares.
+IPV6_SITE = 48
+GROUP_SHARES = 4
+
+
+def groups(address: str | None) -> list[tuple[str, int]]:
+    """The groups an address counts in for its share of connections, each with how many shares it may hold: its
+    client (an IPv4 address, an IPv6 /64) one, and an IPv6 address's /48 GROUP_SHARES."""
+    client = key(address)
+    if ":" not in client or "/" not in client:
+        return [(client, 1)]
+    site = ipaddress.IPv6Network(client).supernet(new_prefix=IPV6_SITE)
+    return [(client, 1), (str(site), GROUP_SHARES)]
+
+
 def forwarded(environ: Mapping[str, Any], hops: int) -> str | None:
     """The address `hops` proxies forward as the client's (as werkzeug's ProxyFix reads it), else the peer's."""
     values = parse_list_header(environ.get("HTTP_X_FORWARDED_FOR", ""))

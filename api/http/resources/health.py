@@ -2,10 +2,11 @@
 
 import time
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from api import config
 from api.http import current
+from api.http.limits import capacity
 from api.problems import Problem, draining, store_unavailable
 from api.storage import metrics
 from api.tables import tokens
@@ -39,10 +40,14 @@ def metrics_text():
 @blp.get("/readyz")
 def readyz():
     """Ready when the game store and the print queue both answer and the followers' listener is subscribed (once
-    started); else 503 `store/unavailable`; 503 `server/draining` once the process was told to stop."""
+    started); else 503 `store/unavailable`; 503 `server/draining` once the process was told to stop; 503
+    `server/busy` while the worker holds 90% of its connections."""
     services = current.services()
     if services.followers.draining:
         raise draining()  # before the store: a load balancer must stop sending requests here, whatever it answers
+    full = capacity.nearly_full(request.environ)
+    if full is not None:
+        raise full  # alive (/healthz says so), but a load balancer should send new clients elsewhere
     services.connection.ping()
     services.print_queue.connection.ping()
     if not services.followers.ready():
