@@ -158,8 +158,24 @@ def csv_problems(problems: list[str]) -> list[str]:
     return sorted((in_rows(problem) for problem in problems), key=row)
 
 
-def image_problem(uri: str) -> str | None:
-    """Return what is wrong with a card picture given as a data URI, or None."""
+# Pixels a deck's pictures may hold together (each distinct picture counted once): 200 cards of 400x400, or 1,000
+# of 180x180. Checked from the headers before any picture is decoded, so a refused upload decodes nothing (47
+# pictures of 4096x4096 once took 5.4 s to refuse).
+MAX_DECK_PIXELS = 32 << 20
+
+
+def image_problem(uri: str, decode: bool = True) -> str | None:
+    """Return what is wrong with a card picture given as a data URI, or None (its header alone unless `decode`)."""
+    return image_header(uri, decode)[0]
+
+
+def image_header(uri: str, decode: bool = False) -> tuple[str | None, int]:
+    """What is wrong with a picture's data URI from its header (and its decoding, if asked), and its pixels."""
+    problem = _image_problem(uri, decode)
+    return (problem, 0) if isinstance(problem, str) or problem is None else (None, problem)
+
+
+def _image_problem(uri: str, decode: bool) -> str | int | None:
     match = DATA_URI.match(uri)
     if not match or match.group(1) not in IMAGE_TYPES:
         return "image: must be a PNG or JPEG data URI (data:image/png;base64,...)"
@@ -178,10 +194,11 @@ def image_problem(uri: str) -> str | None:
                 return f"image: {picture.size[0]}x{picture.size[1]} pixels; at most {MAX_IMAGE_SIDE} a side"
             if problem := decoding_problem(picture.format, picture.size, data):
                 return f"image: {problem}"
-            picture.load()
+            if decode:
+                picture.load()
+            return picture.size[0] * picture.size[1]
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
         return "image: the data is not a picture that decodes"
-    return None
 
 
 def decoding_problem(kind: str | None, size: tuple[int, int], data: bytes) -> str | None:
@@ -215,13 +232,29 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
         problems += error.problems
     else:
         problems += _ids_spelling_keys(deck)
-    for i, card in enumerate(doc.get("cards") if isinstance(doc.get("cards"), list) else []):
-        image = card.get("image") if isinstance(card, dict) else None
-        if isinstance(image, str) and (problem := image_problem(image)):
-            problems.append(f"cards[{i}].{problem}")
+    problems += picture_problems(doc.get("cards") if isinstance(doc.get("cards"), list) else [])
     if problems:
         raise DeckError(problems)
     return deck, doc
+
+
+def picture_problems(cards: list[Any]) -> list[str]:
+    """What is wrong with the cards' pictures: every header first (sizes, scans, the deck's pixels together), and
+    only when all pass is each distinct picture decoded, once."""
+    pictures = {
+        i: card["image"]
+        for i, card in enumerate(cards)
+        if isinstance(card, dict) and isinstance(card.get("image"), str)
+    }
+    headers = {uri: image_header(uri) for uri in set(pictures.values())}
+    problems = [f"cards[{i}].{headers[uri][0]}" for i, uri in pictures.items() if headers[uri][0]]
+    pixels = sum(count for _, count in headers.values())
+    if pixels > MAX_DECK_PIXELS:
+        problems.append(f"images: {pixels:,} pixels in all (each picture once); at most {MAX_DECK_PIXELS:,} a deck")
+    if problems:
+        return problems
+    decoded = {uri: image_problem(uri) for uri in headers}
+    return [f"cards[{i}].{decoded[uri]}" for i, uri in pictures.items() if decoded[uri]]
 
 
 def _unknown_fields(doc: dict[str, Any]) -> list[str]:

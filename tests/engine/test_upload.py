@@ -115,3 +115,34 @@ def test_a_jpeg_of_too_many_scans_is_refused_before_it_is_decoded(side, scans, p
 def test_a_jpeg_of_as_many_scans_as_encoders_write_is_taken():
     assert image_problem(_jpeg_uri(many_scans(1024, 64))) is None
     assert image_problem(_jpeg_uri(many_scans(512, 18))) is None
+
+
+def _big_png(shade: int) -> str:
+    import base64
+    import io
+
+    from PIL import Image
+
+    picture = Image.new("RGBA", (4096, 4096))
+    picture.putpixel((0, 0), (shade, 0, 0, 255))
+    out = io.BytesIO()
+    picture.save(out, "PNG")
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def test_a_decks_pictures_are_checked_by_their_headers_first_and_each_decoded_once(monkeypatch):
+    from PIL import ImageFile
+
+    from engine.decks import upload
+
+    pictures = [_big_png(shade) for shade in (1, 2, 3)]
+    decoded = []
+    load = ImageFile.ImageFile.load
+    monkeypatch.setattr(ImageFile.ImageFile, "load", lambda self: decoded.append(self.size) or load(self))
+    over = upload.picture_problems([{"image": pictures[n % 3]} for n in range(47)])
+    assert over == [
+        f"images: {3 * 4096 * 4096:,} pixels in all (each picture once); at most {upload.MAX_DECK_PIXELS:,} a deck"
+    ]
+    assert decoded == [], "a refused deck decodes nothing"
+    assert upload.picture_problems([{"image": pictures[0]} for _ in range(47)]) == []
+    assert decoded == [(4096, 4096)], "the same picture decoded once"
