@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engine.decks.model import Card, Deck, pick_language
 from printing.fonts import BOLD, REGULAR, register_fonts
+from printing.icons import draw_icon, icon_for
 from printing.images import picture_form
 from printing.lettering import Block, text_block
 from printing.pictograms import draw_pictogram
@@ -137,6 +138,7 @@ class FaceKind:
     power: str | None  # the Chronology colour whose power the side states
     band: str  # the theme's name on the band
     pictogram: str | None  # the theme whose pictogram fills the picture box, None when the card has a picture
+    icon: str | None  # the theme's glyph this card shows (neighbours of a theme differ); None: the pictogram
     deck_name: str | None  # on the question side's foot
     lang: str
 
@@ -164,7 +166,8 @@ def draw_face(
     deck_name = None if dated else pick_language(deck.title, lang)
     band = theme_name(band_theme, lang).upper()
     pictogram = None if picture else theme.key
-    kind = FaceKind(box, colour, dated, card.colour if power else None, band, pictogram, deck_name, lang)
+    icon = None if picture else icon_for(deck, card, theme.key)
+    kind = FaceKind(box, colour, dated, card.colour if power else None, band, pictogram, icon, deck_name, lang)
     canvas.doForm(_face_form(canvas, kind))
     if picture is not None:
         canvas.saveState()
@@ -251,7 +254,11 @@ def _face_form(canvas: Canvas, kind: FaceKind) -> str:
     if kind.pictogram is not None:
         x, y, width, height = box.picture
         side = min(width, height) * 0.72
-        draw_pictogram(canvas, kind.pictogram, kind.colour, x + (width - side) / 2, y + (height - side) / 2, side)
+        if kind.icon is not None:
+            side = min(width, height) * 0.62
+            draw_icon(canvas, kind.icon, kind.colour, x + (width - side) / 2, y + (height - side) / 2, side)
+        else:
+            draw_pictogram(canvas, kind.pictogram, kind.colour, x + (width - side) / 2, y + (height - side) / 2, side)
     canvas.endForm()
     return name
 
