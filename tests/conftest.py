@@ -12,6 +12,11 @@ import redis
 
 from api.serving.embedded import redis_server_binary
 
+# Tests play far faster than people: the budgets of moves are off unless a test sets them (tests/api/
+# test_bounded_games.py), for every app a test makes and every server it starts.
+os.environ.setdefault("DESKOVKA_LIMIT_MOVES", "off")
+os.environ.setdefault("DESKOVKA_LIMIT_SEAT_MOVES", "off")
+
 
 @pytest.fixture(scope="session")
 def redis_url():
