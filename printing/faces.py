@@ -165,10 +165,15 @@ def draw_face(
     picture = picture_form(canvas, card.image, box.picture[2], box.picture[3])
     deck_name = None if dated else pick_language(deck.title, lang)
     band = theme_name(band_theme, lang).upper()
-    pictogram = None if picture else theme.key
     icon = None if picture else icon_for(deck, card, theme.key)
-    kind = FaceKind(box, colour, dated, card.colour if power else None, band, pictogram, icon, deck_name, lang)
+    pictogram = None if picture or icon else theme.key
+    # The icon is a form of its own over the theme's face form, so a theme's faces still share one form.
+    kind = FaceKind(box, colour, dated, card.colour if power else None, band, pictogram, None, deck_name, lang)
     canvas.doForm(_face_form(canvas, kind))
+    if icon is not None:
+        x, y, width, height = box.picture
+        side = min(width, height) * 0.62
+        draw_icon(canvas, icon, colour, x + (width - side) / 2, y + (height - side) / 2, side)
     if picture is not None:
         canvas.saveState()
         canvas.translate(box.picture[0], box.picture[1])

@@ -19,6 +19,7 @@ BELOW = 0.125
 # The decks whose cards' places were counted lately (a deck and a part of it are different objects).
 _RANKS: dict[int, tuple[Deck, dict[str, int]]] = {}
 KEPT = 8
+SIZE = 100.0  # each glyph's form is drawn at this size, then scaled
 
 
 @cache
@@ -59,10 +60,17 @@ def icon_for(deck: Deck, card: Card, key: str) -> str | None:
 
 
 def draw_icon(canvas: Canvas, glyph: str, colour: str, x: float, y: float, size: float) -> None:
-    """Draw the glyph centred in the square of `size` at (x, y)."""
+    """Draw the glyph centred in the square of `size` at (x, y), from a form defined once per glyph and colour."""
     _register()
+    name = f"icon-{ord(glyph):x}-{colour.lstrip('#')}"
+    if not canvas.hasForm(name):
+        canvas.beginForm(name, 0, -BELOW * SIZE, SIZE, SIZE)
+        canvas.setFillColor(HexColor(colour))
+        canvas.setFont(FONT, SIZE)
+        canvas.drawCentredString(SIZE / 2, SIZE * BELOW, glyph)
+        canvas.endForm()
     canvas.saveState()
-    canvas.setFillColor(HexColor(colour))
-    canvas.setFont(FONT, size)
-    canvas.drawCentredString(x + size / 2, y + size * BELOW, glyph)
+    canvas.translate(x, y)
+    canvas.scale(size / SIZE, size / SIZE)
+    canvas.doForm(name)
     canvas.restoreState()
