@@ -24,7 +24,8 @@ from tests.api.live import HOST, new_game, start_api, stop
 
 @pytest.fixture(scope="module")
 def api_port(redis_url):
-    server, port = start_api(redis_url, workers=2)
+    # Every follower here comes from one loopback address: its connection share is raised to hold them all.
+    server, port = start_api(redis_url, workers=2, DESKOVKA_MAX_CONNECTIONS_PER_CLIENT="2000")
     yield port
     stop(server)
 

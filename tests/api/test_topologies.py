@@ -12,7 +12,7 @@ import redis
 
 from api.http.app import create_app
 from api.serving.embedded import redis_server_binary
-from api.storage.connections import connect
+from api.storage.connections import BadURL, connect
 from tests.api.helpers import bearer, create, play_to_end, view
 
 
@@ -146,7 +146,7 @@ def test_one_move_wins_a_race_on_a_cluster(cluster_url, redis_url):
 
 
 def test_a_cluster_state_needs_a_separate_queue(cluster_url):
-    with pytest.raises(RuntimeError, match="DESKOVKA_QUEUE_URL"):
+    with pytest.raises(BadURL, match="DESKOVKA_QUEUE_URL"):
         create_app({"REDIS_URL": cluster_url, "QUEUE_URL": None})
 
 
