@@ -21,6 +21,7 @@ import printing
 from api.cli import worker_children
 from api.storage import printing_queue
 from api.storage.deck_cache import find_deck
+from engine.decks import upload as upload_module
 from engine.decks.parse import parse_deck
 from printing.cost import deck_cost
 from tests.jpegs import many_scans
@@ -75,7 +76,9 @@ def upload(client, cards, side=None, first=0):
     return response.get_json()["id"]
 
 
-def test_a_spec_over_budget_is_refused_before_anything_is_queued(client, redis_client):
+def test_a_spec_over_budget_is_refused_before_anything_is_queued(client, redis_client, monkeypatch):
+    # A deck the print budget refuses is over the upload's pixel budget too: here the upload lets it through.
+    monkeypatch.setattr(upload_module, "MAX_DECK_PIXELS", 12 * 4096 * 4096)
     response = client.post("/v1/print-jobs", json={"kind": "deck", "deck": upload(client, 12, side=4096)})
     assert response.status_code == 422
     assert response.mimetype == "application/problem+json"
