@@ -16,12 +16,12 @@ from printing.spec import (
     REFERENCE_SIZES,
     SpecError,
     _choice,
+    _game,
     _names,
     _unknown,
     _whole,
     validate,
 )
-from printing.translations import GAMES
 
 ALL_KINDS = (*KINDS, "kit")
 KIT_KEYS = (
@@ -54,12 +54,9 @@ def validate_kit(spec: Mapping[str, Any], deck: Deck | None = None, deck_later: 
     :raises SpecError: listing every problem found.
     """
     problems = _unknown(spec, KIT_KEYS)
-    game = spec.get("game")
-    if game is None:
-        problems.append(f"game: a game is required for kind 'kit' (one of {', '.join(GAMES)})")
     out: dict[str, Any] = {
         "kind": "kit",
-        "game": _choice(spec, "game", GAMES, GAMES[0], problems) if game is not None else GAMES[0],
+        "game": _game(spec, "kit", problems),
         "languages": _languages(spec.get("languages", ["en"]), problems),
         "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),
         "size": spec.get("size", "poker"),

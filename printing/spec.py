@@ -137,14 +137,19 @@ def _score_sheets(spec: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _game(spec: Mapping[str, Any], kind: str, problems: list[str]) -> str:
+    """The game a reference card or a kit is for (required)."""
+    if spec.get("game") is None:
+        problems.append(f"game: a game is required for kind {kind!r} (one of {', '.join(GAMES)})")
+        return GAMES[0]
+    return _choice(spec, "game", GAMES, GAMES[0], problems)
+
+
 def _reference(spec: Mapping[str, Any]) -> dict[str, Any]:
     problems = _unknown(spec, REFERENCE_KEYS)
-    game = spec.get("game")
-    if game is None:
-        problems.append(f"game: a game is required for kind 'reference' (one of {', '.join(GAMES)})")
     out: dict[str, Any] = {
         "kind": "reference",
-        "game": _choice(spec, "game", GAMES, GAMES[0], problems) if game is not None else GAMES[0],
+        "game": _game(spec, "reference", problems),
         "language": _language(spec, problems),
         "size": _choice(spec, "size", tuple(REFERENCE_SIZES), REFERENCE_SIZE, problems),
         "paper": _choice(spec, "paper", tuple(PAPERS), "a4", problems),

@@ -179,13 +179,18 @@
       if ($("game-number").value !== "") spec.game_number = $("game-number").valueAsNumber;
       return spec;
     }
+    return withCardSides(spec, chosen !== "reference");
+  }
+
+  // The card size, two-sided printing, back offset and (where the kind takes one) bleed the form sets.
+  function withCardSides(spec, takesBleed) {
     spec.size = cardSize();
     spec.duplex = form.querySelector("input[name='duplex']:checked").value;
     const offset = parseOffset(backOffset.value);
     if (offset === null) throw new Error(T.back_offset_invalid);
     spec.back_offset = offset;
     const bleed = $("bleed");
-    if (chosen !== "reference" && bleed.value.trim() !== "") {
+    if (takesBleed && bleed.value.trim() !== "") {
       spec.bleed = parseNumber(bleed.value);
       if (spec.bleed === null) throw new Error(fill(T.number_invalid, { field: T.bleed, value: bleed.value.trim() }));
     }
@@ -207,17 +212,7 @@
     }
     const players = $("kit-players").value.split("\n").map((name) => name.trim()).filter(Boolean);
     if (spec.game === "lost-cities" && players.length) spec.players = players;
-    spec.size = cardSize();
-    spec.duplex = form.querySelector("input[name='duplex']:checked").value;
-    const offset = parseOffset(backOffset.value);
-    if (offset === null) throw new Error(T.back_offset_invalid);
-    spec.back_offset = offset;
-    const bleed = $("bleed");
-    if (bleed.value.trim() !== "") {
-      spec.bleed = parseNumber(bleed.value);
-      if (spec.bleed === null) throw new Error(fill(T.number_invalid, { field: T.bleed, value: bleed.value.trim() }));
-    }
-    return spec;
+    return withCardSides(spec, true);
   }
 
   function fileName(spec) {
