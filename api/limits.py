@@ -11,6 +11,8 @@ DEFAULTS = {
     "bot_games": "2/running;6/hour;20/day",
     "decks": "20/hour;60/day",
     "print_jobs": "30/hour;200/day",
+    # Previews rendered (a preview already kept is not counted): at most 5 widths a job (`api.http.preview.BUCKETS`).
+    "previews": "20/minute;300/day",
     # Taking open seats: a person joins a few games an hour; a script must not take a lobby's every seat.
     "joins": "5/minute;200/day",
     # Bytes of event history (pages and a stream's catch-up) one client may read a second: the longest history in

@@ -52,6 +52,10 @@ def secret(connection: redis.Redis) -> bytes:
     return known
 
 
+def preview_key(rendering_id: str, width: int) -> str:
+    return f"dk:print:{rendering_id}:preview:{width}"
+
+
 @dataclass(frozen=True)
 class PrintJob:
     """A client's print job: its spec, and the RQ job rendering it (None for an instant while it is enqueued)."""
@@ -184,6 +188,21 @@ class PrintQueue:
             return None
         pdf = self.connection.get(pdf_key(job.rendering.id))
         return pdf if isinstance(pdf, bytes) else None
+
+    def preview(self, job: PrintJob, width: int) -> bytes | None:
+        """Return the preview of a finished job's first page kept at that width, if it is kept."""
+        if job.rendering is None:
+            return None
+        kept = self.connection.get(preview_key(job.rendering.id, width))
+        return kept if isinstance(kept, bytes) else None
+
+    def keep_preview(self, job: PrintJob, width: int, png: bytes) -> None:
+        """Keep a preview with the job's PDF, for as long as the PDF is kept (at most one a width bucket)."""
+        if job.rendering is None:
+            return
+        left = self.connection.ttl(pdf_key(job.rendering.id))
+        if isinstance(left, int) and left > 0:
+            self.connection.set(preview_key(job.rendering.id, width), png, ex=left)
 
     def waiting(self) -> dict[str, int]:
         """Return how many jobs wait in each queue."""

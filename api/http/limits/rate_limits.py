@@ -16,6 +16,7 @@ WHAT = {
     "bot_games": "games of bots only created",
     "decks": "decks uploaded",
     "print_jobs": "print jobs posted",
+    "previews": "previews rendered",
     "joins": "open seats taken",
     "history_bytes": "bytes of event history read",
     "moves": "moves made (bot moves set off included)",

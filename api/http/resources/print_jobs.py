@@ -8,7 +8,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 from rq.job import JobStatus
 
 import printing
-from api.http import current, preview
+from api.http import current, preview, preview_cache
 from api.http.contract.blueprint import Blueprint
 from api.http.limits.rate_limits import limited
 from api.http.resources.games import LOCATION
@@ -170,18 +170,37 @@ def get_print_job(job_id):
     return describe(job_id, fetch(job_id))
 
 
+def finished_job(job_id: str) -> PrintJob:
+    """Return a finished job.
+
+    :raises Problem: 404 for an unknown job, 409 while it is not finished.
+    """
+    job = fetch(job_id)
+    if job.rendering is None or job.rendering.get_status() != JobStatus.FINISHED:
+        raise not_ready(job_id, job)
+    return job
+
+
 def finished_pdf(job_id: str) -> tuple[PrintJob, bytes]:
     """Return a finished job and its PDF.
 
     :raises Problem: 404 for an unknown job, 409 while it is not finished.
     """
-    job = fetch(job_id)
-    finished = job.rendering is not None and job.rendering.get_status() == JobStatus.FINISHED
-    pdf = queue().pdf(job) if finished else None
+    job = finished_job(job_id)
+    return job, pdf_of(job)
+
+
+def pdf_of(job: PrintJob) -> bytes:
+    """:raises Problem: 409 when the finished job's PDF is gone."""
+    pdf = queue().pdf(job)
     if pdf is None:
-        status = describe(job_id, job)["status"]
-        raise Problem("print-job/not_ready", f"The PDF is not ready: the job is {status}.")
-    return job, pdf
+        raise not_ready(job.id, job)
+    return pdf
+
+
+def not_ready(job_id: str, job: PrintJob) -> Problem:
+    status = describe(job_id, job)["status"]
+    return Problem("print-job/not_ready", f"The PDF is not ready: the job is {status}.")
 
 
 @blp.route("/<string:job_id>/pdf", methods=["GET"])
@@ -239,7 +258,10 @@ class PreviewQuerySchema(Schema):
     width = fields.Integer(
         load_default=preview.DEFAULT_WIDTH,
         validate=validate.Range(*preview.WIDTHS),
-        metadata={"description": "The picture's width in pixels."},
+        metadata={
+            "description": "The picture's width in pixels, at the least: it is served at the first of 160, 320, 480, "
+            "800 and 1,200 at least as wide."
+        },
     )
 
 
@@ -251,7 +273,7 @@ class PreviewQuerySchema(Schema):
     headers={"ETag": {"schema": {"type": "string"}}},
     description="The first page as a PNG picture.",
 )
-@blp.problems(404, 409)
+@blp.problems(404, 409, 429)
 @blp.documented(ConditionalHeadersSchema, location="headers")
 @blp.doc(
     responses={
@@ -260,7 +282,7 @@ class PreviewQuerySchema(Schema):
             "description": "The first page as a PNG picture.",
             "headers": {
                 "ETag": {
-                    "description": "The PDF's sha256 and the width; send it in If-None-Match to get 304.",
+                    "description": "The picture's sha256; send it in If-None-Match to get 304.",
                     "schema": {"type": "string"},
                 }
             },
@@ -270,14 +292,19 @@ class PreviewQuerySchema(Schema):
     }
 )
 def get_preview(query, job_id):
-    """Show the first page of a finished print job's PDF as a small PNG, rendered with PDFium."""
-    _, pdf = finished_pdf(job_id)
-    tag = f"{hashlib.sha256(pdf).hexdigest()}-{query['width']}"
+    """Show the first page of a finished print job's PDF as a small PNG, rendered with PDFium.
+
+    The picture is rendered at the first of 160, 320, 480, 800 and 1,200 pixels at least as wide as asked, once for
+    each job and width; a rendering counts against the client's budget of previews, a picture already kept does not.
+    """
+    job = finished_job(job_id)
+    png = preview_cache.first_page(queue(), job, query["width"], lambda: pdf_of(job))
+    tag = hashlib.sha256(png).hexdigest()
     if request.if_none_match.contains(tag):
         response = Response(status=304)
     else:
         mimetype = request.accept_mimetypes.best_match(PREVIEW_TYPES) or PREVIEW_TYPES[0]
-        response = Response(preview.first_page_png(pdf, query["width"]), mimetype=mimetype)
+        response = Response(png, mimetype=mimetype)
     response.set_etag(tag)
     response.cache_control.no_cache = True
     return response
