@@ -13,6 +13,9 @@ DEFAULTS = {
     "print_jobs": "30/hour;200/day",
     # Previews rendered (a preview already kept is not counted): at most 5 widths a job (`api.http.preview.BUCKETS`).
     "previews": "20/minute;300/day",
+    # Finished games rebuilt from their logs for a reader (a game still kept rebuilt in the process is not counted):
+    # the longest takes about 40 ms of a worker; a spectator browsing finished tables rebuilds a few a minute.
+    "rebuilds": "20/minute;600/day",
     # Taking open seats: a person joins a few games an hour; a script must not take a lobby's every seat.
     "joins": "5/minute;200/day",
     # Bytes of event history (pages and a stream's catch-up) one client may read a second: the longest history in

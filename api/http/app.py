@@ -11,6 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from api.config import VERSION, Settings
 from api.http import problem_answers
 from api.http.contract.schemas import ProblemSchema
+from api.http.limits import rebuild_budget
 from api.http.middleware import input_bounds, move_path, observe, preconditions, refused, shared_headers
 from api.http.resources import (
     actions,
@@ -84,6 +85,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"])  # type: ignore[method-assign]
     preconditions.init_app(app)  # the head's checks, the rate limits, the body's checks
     input_bounds.init_app(app)
+    rebuild_budget.init_app(app)
     api = DeskovkaApi(app, spec_kwargs=contract.SPEC_KWARGS)
     contract.init_spec(api)
     for module in (game_types, games, game_status, seats, actions, leaving, events, replay, decks, print_jobs):

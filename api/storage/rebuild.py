@@ -1,15 +1,22 @@
 """Games rebuilt from their seed and action log: a finished game's state and events, or a game at an earlier version.
 
 The engine is deterministic, so re-running the log gives the very states and events the moves gave. A finished
-game is kept compact (`GameStore.commit`), and what a reader asks of it comes from here; the last few rebuilt games
-are kept in this process, so a table's players reading the end of their game replay it once.
+game is kept compact (`GameStore.commit`), and what a reader asks of it comes from here; the games last rebuilt are
+kept in this process, up to `KEPT_BYTES` of them as JSON (a game's Python objects take about 6-13 times its JSON), so
+a table's players reading the end of their game replay it once. Readers asking for the same game at once wait for
+one rebuild. Before each rebuild `before_rebuild` is called (the HTTP layer counts it against the reader's budget
+there, and may refuse it), so a spectator cycling through long finished games spends its own budget, not the
+others' share of the cache and of the worker.
 """
 
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from api.problems import Problem
 from api.storage.deck_store import DeckStore
@@ -19,8 +26,12 @@ from engine.decks.model import Deck
 from engine.games import get_game, new_match
 
 log = logging.getLogger(__name__)
-# Rebuilt finished games kept per process (a Ticket to Ride game's events are about 0.5 MB of dicts).
-KEPT = 8
+# The JSON bytes of rebuilt finished games kept per process: the longest game a type allows is about 1-1.6 MB of
+# JSON (Timeline's 3,000 versions, Ticket to Ride's 5,000), a usual one 20-300 KB.
+KEPT_BYTES = 4 << 20
+# What runs before a finished game is rebuilt, not when it is kept (`api.http.limits.rebuild_budget`, which may
+# raise a 429 Problem); none in a process that serves no readers.
+before_rebuild: Callable[[GameRecord], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -33,7 +44,9 @@ class Rebuilt:
 
 
 _lock = threading.Lock()
-_kept: OrderedDict[tuple[str, int], Rebuilt] = OrderedDict()
+_kept: OrderedDict[tuple[str, int], tuple[Rebuilt, int]] = OrderedDict()  # each with its size as JSON
+_kept_bytes = [0]
+_building: dict[tuple[str, int], tuple[threading.Lock, list[int]]] = {}  # a rebuild under way, and who waits for it
 
 
 def replay_to(
@@ -71,21 +84,60 @@ def replay_to(
 def finished(store: GameStore, decks: DeckStore, record: GameRecord) -> Rebuilt:
     """Return a compact finished game rebuilt: its last state and all its events.
 
-    :raises Problem: 410 `game/outdated` (see `replay_to`).
+    :raises Problem: 410 `game/outdated` (see `replay_to`); what `before_rebuild` raises.
     """
     key = (record.id, record.rev)
+    found = _found(key)
+    if found is not None:
+        return found
+    with _lock:
+        building, waiting = _building.setdefault(key, (threading.Lock(), [0]))
+        waiting[0] += 1
+    try:
+        with building:
+            found = _found(key)
+            if found is not None:
+                return found
+            if before_rebuild is not None:
+                before_rebuild(record)
+            rebuilt = _rebuild(store, decks, record)
+            _keep(key, rebuilt)
+            return rebuilt
+    finally:
+        with _lock:
+            waiting[0] -= 1
+            if not waiting[0]:
+                del _building[key]
+
+
+def _found(key: tuple[str, int]) -> Rebuilt | None:
     with _lock:
         found = _kept.get(key)
-        if found is not None:
-            _kept.move_to_end(key)
-            return found
+        if found is None:
+            return None
+        _kept.move_to_end(key)
+        return found[0]
+
+
+def _rebuild(store: GameStore, decks: DeckStore, record: GameRecord) -> Rebuilt:
     table = record.table()
     played = get_game(record.type).deck_in_play(table) if table is not None else None
     # The log keeps card ids as positions in the game's deck, and the game replays on that very deck.
     deck = decks.make_playable(*played) if played is not None else None
-    rebuilt = replay_to(decks, record, store.log(record.id), record.version, deck)
+    return replay_to(decks, record, store.log(record.id), record.version, deck)
+
+
+def _keep(key: tuple[str, int], rebuilt: Rebuilt) -> None:
+    size = len(orjson.dumps(rebuilt.events)) + len(orjson.dumps(rebuilt.state))
     with _lock:
-        _kept[key] = rebuilt
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return rebuilt
+        _kept[key] = (rebuilt, size)
+        _kept_bytes[0] += size
+        while _kept_bytes[0] > KEPT_BYTES and len(_kept) > 1:
+            _, (_, dropped) = _kept.popitem(last=False)
+            _kept_bytes[0] -= dropped
+
+
+def kept() -> tuple[int, int]:
+    """How many rebuilt games this process keeps, and their size as JSON."""
+    with _lock:
+        return len(_kept), _kept_bytes[0]

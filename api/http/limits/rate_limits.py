@@ -17,6 +17,7 @@ WHAT = {
     "decks": "decks uploaded",
     "print_jobs": "print jobs posted",
     "previews": "previews rendered",
+    "rebuilds": "finished games rebuilt for reading",
     "joins": "open seats taken",
     "history_bytes": "bytes of event history read",
     "moves": "moves made (bot moves set off included)",
@@ -34,12 +35,20 @@ def check(bucket: str) -> None:
 
     :raises Problem: 429 with Retry-After once a limit is reached; the refused request is not counted.
     """
+    over = take(bucket)
+    if over is not None:
+        refuse(bucket, *over)
+
+
+def take(bucket: str, who: str | None = None) -> tuple[str, int] | None:
+    """Count one of `who`'s (by default the request's client's) against the bucket's limits; once a limit is reached,
+    count nothing and return what to say (`{retry}` in it) and the seconds to wait."""
     limits = windows(bucket)
     if not limits:
-        return
+        return None
     now = clock.now().timestamp()
     connection = current.connection()
-    keys = window_keys(bucket, limits, now)
+    keys = window_keys(bucket, limits, now, who)
     with connection.pipeline(transaction=False) as pipe:
         for key, (_, seconds) in zip(keys, limits, strict=True):
             pipe.incr(key)
@@ -53,12 +62,10 @@ def check(bucket: str) -> None:
                 pipe.decr(key)
             pipe.execute()
         allowed, seconds = max(over, key=lambda limit: limit[1])
-        refuse(
-            bucket,
-            f"At most {allowed} {WHAT[bucket]} per {unit(seconds)} from one client; try again in {{retry}} s.",
-            max(1, int(seconds - now % seconds) + 1),
-        )
+        detail = f"At most {allowed} {WHAT[bucket]} per {unit(seconds)} from one client; try again in {{retry}} s."
+        return detail, max(1, int(seconds - now % seconds) + 1)
     setattr(g, f"rate_{bucket}", [(key, seconds) for key, (_, seconds) in zip(keys, limits, strict=True)])
+    return None
 
 
 def refuse(bucket: str, detail: str, retry: int, held_as: str | None = None) -> NoReturn:

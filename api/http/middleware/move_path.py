@@ -17,7 +17,7 @@ from typing import Any
 from flask import Flask
 
 from api.http import current, problem_answers
-from api.http.limits import clients
+from api.http.limits import clients, rebuild_budget
 from api.http.middleware import cors, input_bounds, observe, preconditions, shared_headers
 from api.http.resources import actions
 from api.problems import Problem
@@ -48,7 +48,7 @@ class MovePath:
             data = input_bounds.read_ahead(environ, self.limit, length)
             if data is None:  # too large, too slow or cut off: Flask's reading of the body meets it and answers it
                 return self.wsgi_app(environ, start_response)
-            with self.app.app_context():
+            with self.app.app_context(), rebuild_budget.moving(self.client_of(environ)):
                 try:
                     action = actions.action_in(data)
                 except Problem:

@@ -13,7 +13,7 @@ from marshmallow import Schema, fields, validate
 from api.http import current
 from api.http.contract.blueprint import Blueprint
 from api.http.contract.schemas import ActionsQuerySchema, GameViewSchema, TurnSchema
-from api.http.limits import history_budget
+from api.http.limits import history_budget, rebuild_budget
 from api.problems import Problem, draining, store_unavailable
 from api.storage import rebuild
 from api.storage.followers import Cursor, Draining, Move, Unsubscribed
@@ -149,6 +149,7 @@ def list_events(query, game_id):
         seat = tokens.seat_of(game_id, record.seats, current.bearer())
         if streaming:
             after = last_event_id(query["after"])
+            rebuild_budget.waits()  # a rebuild past the reader's budget waits: the stream's answer has begun
             response = Response(
                 stream_with_context(_stream(store, cursor, record, seat, after, wait, _view_of(query, game_id))),
                 mimetype="text/event-stream",

@@ -30,7 +30,7 @@ class RematchSchema(Schema):
 @blp.route("/<string:game_id>/resign", methods=["POST"])
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.response(200, ActionResultSchema, headers=ETAG)
-@blp.problems(401, 403, 404, 409, 410, 412, 422)
+@blp.problems(401, 403, 404, 409, 410, 412, 422, 429)
 @blp.doc(security=[{"seatToken": []}])
 def resign(game_id):
     """Leave the game as your seat, on your turn or not: the game goes on without you by its own rules (two players:
@@ -41,7 +41,7 @@ def resign(game_id):
 
 @blp.route("/<string:game_id>", methods=["DELETE"])
 @blp.response(200, GameViewSchema, headers=ETAG, description="The table, now `cancelled`.")
-@blp.problems(401, 403, 404, 409, 410)
+@blp.problems(401, 403, 404, 409, 410, 429)
 @blp.doc(security=[{"seatToken": []}])
 def cancel_game(game_id):
     """Cancel a table that has not started (seats still open), with its creator's token (the first named seat)."""
