@@ -53,7 +53,8 @@ def copy_tables(connection: redis.Redis, fields: dict, count: int, at: int, due_
             for game_id in ids[start : start + 1000]:
                 copy = {**doc, "id": game_id, "deadlines": {seat: at for seat in doc["deadlines"]}}
                 pipe.hset(GameStore.key_for(game_id, "state"), mapping={**fields, "doc": orjson.dumps(copy)})
-            pipe.zadd(due.CLOCKS, {game_id: at if due_at is None else due_at for game_id in ids[start : start + 1000]})
+            for game_id in ids[start : start + 1000]:
+                pipe.zadd(due.clocks_key(game_id), {game_id: at if due_at is None else due_at})
             pipe.execute()
     return ids
 
@@ -123,7 +124,7 @@ def waiting(url: str, fields: dict, tables: int) -> tuple[float, float]:
     try:
         wait_for_keepers(connection)
         loaded = commands_per_second(connection)
-        connection.delete(due.CLOCKS)
+        connection.delete(*(clocks for clocks, _ in due.CLAIMED))
         for key in connection.scan_iter("dk:{g:*", count=10_000):
             connection.delete(key)
         return loaded, commands_per_second(connection)
@@ -142,7 +143,10 @@ def firing(url: str, fields: dict, tables: int) -> tuple[float, float]:
     try:
         wait_for_keepers(connection)
         at = due.millis(1)
-        connection.zadd(due.CLOCKS, {game_id: at for game_id in ids})
+        with connection.pipeline(transaction=False) as pipe:
+            for game_id in ids:
+                pipe.zadd(due.clocks_key(game_id), {game_id: at})
+            pipe.execute()
         cpu, redis_cpu = cpu_seconds(running), redis_seconds(connection)
         assert due.millis() < at, "scheduling took longer than the lead"
         left = list(ids)

@@ -11,7 +11,8 @@ With `--around`, only what the app does around a move is timed, before against a
 answers one recorded move at once, without Redis or the engine, so a change to the path's checks and headers is
 measured at the microsecond, free of the store's noise.
 
-Run: `python bench/bench_move_cpu.py --before DIR [--rounds 5] [--moves 1000] [--around]`.
+Run: `python bench/bench_move_cpu.py --before DIR [--rounds 5] [--moves 1000] [--around] [--clock]` (`--clock`:
+Timeline with a turn clock, so each move also schedules the table's next deadline for the keeper).
 """
 
 import argparse
@@ -68,9 +69,10 @@ class Deskovka:
         self.tokens: dict[int, str] = {}
 
     def new_game(self) -> None:
-        body = json.dumps(
-            {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "options": {"hand_size": HAND}}
-        ).encode()
+        game = {"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}], "options": {"hand_size": HAND}}
+        if os.environ.get("BENCH_CLOCK"):  # every move then schedules the table's next deadline in the due sets
+            game["clock"] = {"per_turn": 3600}
+        body = json.dumps(game).encode()
         status, created = call(self.app, "POST", "/v1/games", body, {})
         assert status == 201, created
         created = json.loads(created)
@@ -176,6 +178,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--moves", type=int, default=1000)
     parser.add_argument("--around", action="store_true", help="time only the app's work around a move")
+    parser.add_argument("--clock", action="store_true", help="play games with a turn clock (before and after)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from bench.scratch_redis import scratch_redis
@@ -191,7 +194,12 @@ def main() -> None:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
-                env={**os.environ, "PYTHONPATH": str(root), "DESKOVKA_REDIS_URL": redis_url},
+                env={
+                    **os.environ,
+                    "PYTHONPATH": str(root),
+                    "DESKOVKA_REDIS_URL": redis_url,
+                    **({"BENCH_CLOCK": "1"} if args.clock else {}),
+                },
             )
             for name, root in roots.items()
         }

@@ -14,6 +14,10 @@ of that time have expired, 30 days after they finished):
 - `api.tables.loading.load_head`'s fallback for a record without a head (read whole), 1.1.
 - `api.tables.moves.replayed`'s first answers kept whole (`"body"`), 1.1: idempotency records live a day.
 - `api.tables.tokens.legacy_deck_token`: tokens of decks stored under 12-digit ids, kept as long as such decks.
+- `api.storage.due.LEGACY` and `api.storage.lobby.LEGACY`: 1.0's one due pair and one lobby, each in one Redis
+  Cluster slot, before they were split over hash-tagged parts. The keeper claims the old pair last and hands what it
+  claimed there back to the table's own pair; the lobby lists the old set as one more part and closes games there
+  too; `deskovka migrate` moves both over (`move_legacy_keys`). Kept while a 1.0 process may still write them, 1.1.
 """
 
 import logging
@@ -21,7 +25,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from api.problems import Problem
+from api.storage import due
 from api.storage.deck_store import DeckStore
+from api.storage.lobby import Lobby
 from api.storage.store import SHAPE, Commit, GameRecord, GameStore
 from engine.games import replay
 
@@ -81,6 +87,11 @@ def upkeep(store: GameStore, decks: DeckStore, record: GameRecord, ttl: int) -> 
     if needs_compacting(store, record):
         written = store.commit(record, record.rev, store.ttl(record.id)) is Commit.DONE or written
     return written
+
+
+def move_legacy_keys(store: GameStore) -> tuple[int, int]:
+    """Move 1.0's single due pair and lobby into their parts; return how many tables and lobby entries moved."""
+    return due.move_legacy(store.connection), Lobby(store.connection).move_legacy()
 
 
 def upkeep_all(store: GameStore, decks: DeckStore, ttl_for: Callable[[str], int]) -> tuple[int, int]:

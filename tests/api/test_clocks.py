@@ -24,7 +24,13 @@ def run_out_now(redis_client, game_id):
     doc = orjson.loads(redis_client.hget(key, "doc"))
     doc["deadlines"] = {seat: due.millis(-1) for seat in doc["deadlines"]}
     redis_client.hset(key, "doc", orjson.dumps(doc))
-    redis_client.zadd(due.CLOCKS, {game_id: due.millis(-1)})
+    redis_client.zadd(due.clocks_key(game_id), {game_id: due.millis(-1)})
+
+
+def bots_due(redis_client, tables):
+    """Make each table's bots due at its time (Unix ms), in its own pair of the due sets."""
+    for game_id, at in tables.items():
+        redis_client.zadd(due.bots_key(game_id), {game_id: at})
 
 
 def log(redis_client, game_id):
@@ -41,7 +47,7 @@ class TestTheClock:
         assert [d["seat"] for d in shown["deadlines"]] == game["to_act"]
         at = shown["deadlines"][0]["at"]
         assert at.endswith("Z") and at > shown["now"]
-        score = redis_client.zscore(due.CLOCKS, game["id"])
+        score = redis_client.zscore(due.clocks_key(game["id"]), game["id"])
         assert (
             score
             == orjson.loads(redis_client.hget(f"dk:{{g:{game['id']}}}:state", "doc"))["deadlines"][
@@ -51,7 +57,7 @@ class TestTheClock:
 
     def test_an_unclocked_table_has_no_clock_and_is_not_due(self, client, redis_client):
         game, _ = create(client, TWO, seed=1)
-        assert game["clock"] is None and redis_client.zcard(due.DUE) + redis_client.zcard(due.CLOCKS) == 0
+        assert game["clock"] is None and sum(redis_client.zcard(key) for pair in due.CLAIMED for key in pair) == 0
 
     def test_a_turn_that_runs_out_is_played_by_the_bot_once_and_marked_in_the_log(self, client, keeper, redis_client):
         game, tokens = create(client, TWO, clock=CLOCK, seed=1)
@@ -151,14 +157,14 @@ class TestResigning:
 class TestOpenTables:
     def test_an_unfilled_table_is_cancelled_when_open_for_runs_out(self, client, keeper, redis_client):
         game, tokens = create(client, [{"name": "Ann"}, {"open": True}], open_for=60)
-        assert game["open_until"] and redis_client.zscore(due.CLOCKS, game["id"]) is not None
-        redis_client.zadd(due.CLOCKS, {game["id"]: due.millis(-1)})
+        assert game["open_until"] and redis_client.zscore(due.clocks_key(game["id"]), game["id"]) is not None
+        redis_client.zadd(due.clocks_key(game["id"]), {game["id"]: due.millis(-1)})
         keeper.tick()
         assert view(client, game["id"])["status"] == "open", "not before its time"
         key = f"dk:{{g:{game['id']}}}:state"
         doc = orjson.loads(redis_client.hget(key, "doc"))
         redis_client.hset(key, "doc", orjson.dumps({**doc, "open_until": due.millis(-1)}))
-        redis_client.zadd(due.CLOCKS, {game["id"]: due.millis(-1)})
+        redis_client.zadd(due.clocks_key(game["id"]), {game["id"]: due.millis(-1)})
         keeper.tick()
         gone = view(client, game["id"])
         assert gone["status"] == "cancelled" and gone["version"] == 1 and gone["open_until"] is None
@@ -222,7 +228,7 @@ def test_a_keeper_that_claimed_a_table_and_died_leaves_it_to_another_once_its_le
     other = Keeper(app.extensions["deskovka"])
     other.tick()
     assert view(client, game["id"])["version"] == 0, "leased: not yet"
-    redis_client.zadd(due.CLOCKS, {game["id"]: due.millis(-0.001)})  # the lease runs out
+    redis_client.zadd(due.clocks_key(game["id"]), {game["id"]: due.millis(-0.001)})  # the lease runs out
     other.tick()
     assert view(client, game["id"])["version"] == 1
     assert [e.get("by") for e in log(redis_client, game["id"])] == ["clock"]
@@ -264,14 +270,14 @@ def test_a_run_out_clock_is_claimed_before_bot_tables_due_earlier_and_the_lag_is
     game, _ = create(client, TWO, clock=CLOCK, seed=1)
     run_out_now(redis_client, game["id"])
     flood = {f"{n:016x}": due.millis(-60) for n in range(1, 101)}  # bot tables due a minute ago, gone
-    redis_client.zadd(due.DUE, flood)
+    bots_due(redis_client, flood)
     keeper = Keeper(app.extensions["deskovka"])
     ids, _ = keeper.due.claim(8, 2.0)
     assert ids[0] == game["id"] and len(ids) == 8
     assert [kind for _, _, kind in keeper.due.claimed] == [due.CLOCK] + [due.BOTS] * 7
     before = REGISTRY.get_sample_value("deskovka_keeper_lag_seconds_count", {"due": "bots"}) or 0
-    redis_client.zadd(due.DUE, flood)
-    redis_client.zadd(due.CLOCKS, {game["id"]: due.millis(-1)})
+    bots_due(redis_client, flood)
+    redis_client.zadd(due.clocks_key(game["id"]), {game["id"]: due.millis(-1)})
     keeper.tick()
     assert view(client, game["id"])["version"] == 1, "the clock fired in the first batch"
     assert REGISTRY.get_sample_value("deskovka_keeper_lag_seconds_count", {"due": "bots"}) == before + 63

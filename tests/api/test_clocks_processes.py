@@ -43,7 +43,7 @@ def run_out_together(redis_client, ids, at):
             doc = json.loads(raw)
             doc["deadlines"] = {seat: at for seat in doc["deadlines"]}
             pipe.hset(f"dk:{{g:{game_id}}}:state", "doc", json.dumps(doc))
-            pipe.zadd(due.CLOCKS, {game_id: at})
+            pipe.zadd(due.clocks_key(game_id), {game_id: at})
         pipe.execute()
 
 

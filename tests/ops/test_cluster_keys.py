@@ -1,0 +1,98 @@
+"""The keys that used to sit in one slot, on a real Redis Cluster (Debian's redis-server 7, 3 masters): the keeper's
+due sets, the lobby and the rate-limit counters land in different slots on every master, and tables, lobby pages,
+a keeper's clocks and bots and a limit shared by two API processes all still work there."""
+
+import pytest
+
+from api.http.app import create_app
+from api.http.limits import rate_limits
+from api.serving.keeper import Keeper
+from api.storage import due
+from api.storage.lobby import Lobby
+from tests.api.helpers import create, view
+from tests.api.test_clocks import run_out_now
+from tests.ops import servers
+
+CLOCKED = {"per_turn": 60, "on_timeout": "bot"}
+ENDLESS = {"type": "timeline", "seats": [{"bot": "hit-rate", "bot_options": {"hit_rate": 0}}] * 2, "seed": 3}
+
+
+@pytest.fixture(scope="module")
+def cluster_url(tmp_path_factory):
+    processes, ports = servers.cluster(tmp_path_factory.mktemp("cluster"), replicas=0)
+    yield f"redis+cluster://127.0.0.1:{ports[0]}"
+    servers.stop(processes)
+
+
+@pytest.fixture
+def two_apps(cluster_url, redis_url):
+    made = [
+        create_app(
+            {"REDIS_URL": cluster_url, "QUEUE_URL": redis_url, "TESTING": True, "RATE_LIMITS": {}, "BOT_PACE": 1e9}
+            | extra
+        )
+        for extra in ({}, {"RATE_LIMITS": {"games": [(3, 60)]}})
+    ]
+    made[0].extensions["deskovka"].connection.flushall()
+    yield made
+    for app in made:
+        app.extensions["deskovka"].followers.close()
+        app.extensions["deskovka"].connection.close()
+
+
+def masters_of(connection, keys):
+    return {connection.get_node_from_key(key).name for key in keys}
+
+
+def test_due_sets_lobby_and_limits_spread_over_every_master_and_all_still_work(two_apps):
+    first, second = two_apps
+    connection = first.extensions["deskovka"].connection
+    clocked = [create(first.test_client(), [{"name": "A"}, {"name": "B"}], clock=CLOCKED, seed=n)[0] for n in range(12)]
+    opened = [create(first.test_client(), [{"name": "A"}, {"open": True}], seed=n)[0] for n in range(12)]
+    bots = first.test_client().post("/v1/games", json=ENDLESS)
+    assert bots.status_code == 201
+    bots_id = bots.get_json()["game"]["id"]
+    masters = {node.name for node in connection.get_primaries()}
+    assert len(masters) == 3
+
+    clock_keys = {due.clocks_key(game["id"]) for game in clocked}
+    assert all(connection.zscore(due.clocks_key(game["id"]), game["id"]) for game in clocked)
+    assert len(clock_keys) >= 4 and masters_of(connection, clock_keys) == masters
+    lobby_keys = {Lobby.key_for(None, game["id"]) for game in opened}
+    assert len(lobby_keys) >= 4 and masters_of(connection, lobby_keys) == masters
+    assert connection.zscore(due.bots_key(bots_id), bots_id) is not None
+    assert not connection.exists(*due.LEGACY), "nothing written to 1.0's single keys"
+
+    # The lobby read through the other process: every open table, oldest first, over pages.
+    listed, cursor = [], 0
+    while cursor is not None:
+        page = second.test_client().get(f"/v1/games?limit=5&cursor={cursor}").get_json()
+        listed += [game["id"] for game in page["games"]]
+        cursor = page["next_cursor"]
+    assert listed == [game["id"] for game in opened]
+    assert Lobby(connection).page(None, 201, 5) == [] and Lobby(connection).page(None, 10, 195) == listed[10:]
+
+    # One keeper on the Cluster: every run-out clock (over several masters) fires in one tick, before the bots.
+    for game in clocked:
+        run_out_now(connection, game["id"])
+    connection.zadd(due.LEGACY[1], {"0123456789abcdef": due.millis(-1)})  # 1.0's set, in its own slot: claimed too
+    keeper = Keeper(first.extensions["deskovka"])
+    keeper.tick()
+    kinds = [kind for _, _, kind in keeper.due.claimed]
+    assert kinds[: len(clocked)] == [due.CLOCK] * len(clocked) and due.BOTS in kinds
+    assert all(view(second.test_client(), game["id"])["version"] >= 1 for game in clocked)
+    assert view(second.test_client(), bots_id)["version"] > bots.get_json()["game"]["version"]
+    assert not connection.exists(*due.LEGACY)
+    assert due.behind(connection)["clock"] == (0, 0.0)
+
+    # The limit counters of different clients spread; one client's limit holds over both processes.
+    with second.test_request_context():
+        counters = {key for n in range(40) for key in rate_limits.window_keys("games", [(3, 60)], 0, f"10.{n}.0.{n}")}
+    assert masters_of(connection, counters) == masters
+    made = [
+        app.test_client().post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}, {"name": "B"}]})
+        for app in (second, second, second)
+    ]
+    assert [answer.status_code for answer in made] == [201, 201, 201]
+    refused = second.test_client().post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}]})
+    assert refused.status_code == 429 and refused.get_json()["code"] == "rate/limited"
