@@ -5,7 +5,7 @@ in turn, the medium bot in every other, and rotate the start. Reports the strong
 counts its share) with a 95% Wilson interval, and the CPU (thread time) of each of its decisions: median, p95, max.
 Results: docs/benchmarks.md ("Bots against each other").
 
-Run: `nice python bench/bench_bots.py [--two 400] [--four 200] [--game NAME ...] [--seed 0]`.
+Run: `nice python bench/bench_bots.py [--two 400] [--four 200] [--game NAME ...] [--players 2] [--every 20]`.
 """
 
 import argparse
@@ -71,10 +71,22 @@ def one_game(name: str, players: int, index: int, seed: int, tally: Tally, stron
         tally.wins += 1 / len(outcome["winners"])
 
 
-def duel(name: str, players: int, games: int, seed: int = 0, strong: str = "strong", rival: str = "medium") -> Tally:
+def duel(
+    name: str,
+    players: int,
+    games: int,
+    seed: int = 0,
+    strong: str = "strong",
+    rival: str = "medium",
+    every: int = 0,
+) -> Tally:
+    """Play `games` games; with `every`, the row so far goes to stderr every that many games (a long run that
+    must stop early still says what it counted)."""
     tally = Tally()
     for index in range(games):
         one_game(name, players, index, seed, tally, strong, rival)
+        if every and tally.games % every == 0:
+            print(row(name, players, tally), file=sys.stderr, flush=True)
     return tally
 
 
@@ -94,6 +106,8 @@ def main() -> None:
     parser.add_argument("--four", type=int, default=200, help="four-player games per game type")
     parser.add_argument("--game", action="append", help="only these game types (repeatable)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, action="append", help="only these table sizes (2, 4)")
+    parser.add_argument("--every", type=int, default=0, help="the row so far to stderr every N games")
     args = parser.parse_args()
     names = args.game or [game.name for game in all_games()]
     print(
@@ -102,8 +116,10 @@ def main() -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for name in names:
         for players, games in ((2, args.two), (4, args.four)):
+            if args.players and players not in args.players:
+                continue
             if games and get_game(name).min_players <= players <= get_game(name).max_players:
-                print(row(name, players, duel(name, players, games, args.seed)), flush=True)
+                print(row(name, players, duel(name, players, games, args.seed, every=args.every)), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,20 @@
-"""The strong bot: the medium bot's likely choices, each tried in a few dealt worlds (the cards it cannot see dealt
-at random, the dice to come from a fresh seed) and played on by the medium bot for every traveller, judged by the
-days each traveller may expect to be home in."""
+"""The strong bot: its default policy's likely choices, each tried in a few dealt worlds (the cards it cannot see
+dealt at random, the dice to come from a fresh seed) and played on for every traveller.
+
+At three or more the first home under 80 days with the fewest days wins: every traveller plays on as the medium bot
+and a position is judged by the days each may expect to be home in. In a game of two the first home wins (the days
+only part two home in the same round), which the medium bot's waiting for cheap cards ignores: the bot's own seat
+plays on as the racer (`racer.py`), the other as the medium bot, and a position is judged by the rounds each may
+expect to come home in (`race.py`)."""
 
 from typing import TYPE_CHECKING
 
 from engine.around_the_world.board import Board
 from engine.around_the_world.bots import GreedyBot, best_cost, threshold
-from engine.core.protocol import Action, State
+from engine.around_the_world.race import chance
+from engine.around_the_world.racer import Racer
+from engine.core.protocol import Action, Knowledge, State
+from engine.core.rng import Rng
 from engine.core.search import Budget, SearchBot
 
 if TYPE_CHECKING:
@@ -19,13 +27,18 @@ HAND_DAYS = 0.3
 GOLD_DAYS = 0.3
 
 
-def candidates(greedy: GreedyBot, board: Board, state: State, seat: int, actions: list[Action]) -> list[Action]:
-    """The medium bot's choice first, then the others worth a look in this phase."""
-    first = greedy.act(board, state, seat, actions)
+def candidates(
+    greedy: GreedyBot, board: Board, state: State, seat: int, actions: list[Action], racer: Racer | None = None
+) -> list[Action]:
+    """The default policy's choice first (the racer's in a race of two), then the others worth a look."""
+    first = racer.act(board, state, seat, actions) if racer else greedy.act(board, state, seat, actions)
     phase = state["phase"]
     if phase == "take":
         takes = [a for a in actions if a["type"] != "buy"]
-        others = sorted(takes, key=lambda a: -greedy._take_value(state, board, seat, a))
+        if racer:
+            others = sorted(takes, key=lambda a: -racer.take_value(board, state, seat, a))
+        else:
+            others = sorted(takes, key=lambda a: -greedy._take_value(state, board, seat, a))
     elif phase == "travel":
         kinds = ("travel", "end_turn", "play_event", "buy")
         others = [
@@ -62,21 +75,42 @@ def standing(board: Board, state: State, seat: int) -> float:
 
 
 class StrongBot(SearchBot):
-    """Look ahead: the medium bot's likely choices tried in a few dealt worlds."""
+    """Look ahead: the default policy's likely choices tried in a few dealt worlds."""
 
     name = "strong"
     summary = (
-        "Tries the medium bot's likely choices in five worlds of the cards it cannot see and the dice to come, each "
-        "played on by the medium bot for every traveller, and keeps the one that brings it home soonest ahead of "
-        "the others."
+        "Looks ahead over five worlds of the cards it cannot see and the dice to come, the others playing as the "
+        "medium bot; in a game of two it races home (travels whenever it can, takes the card and buys the cards "
+        "that bring it home soonest), at more players it keeps the choice that brings it home in the fewest days "
+        "ahead of the others."
     )
     budget = BUDGET
 
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self.me = -1
+        self.greedy, self.racer = GreedyBot(), Racer()
+
+    def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
+        self.me = known.seat
+        return super().decide(game, known, rng)
+
     def candidates(self, game: "Game", seen: State, seat: int, actions: list[Action]) -> list[Action]:
-        return candidates(GreedyBot(), game.board, seen, seat, actions)  # type: ignore[attr-defined]
+        racer = self.racer if seen["players"] == 2 else None
+        return candidates(self.greedy, game.board, seen, seat, actions, racer)  # type: ignore[attr-defined]
 
     def policy(self, game: "Game", state: State, seat: int) -> Action:
-        return GreedyBot().act(game.board, state, seat, game.legal_actions(state, seat))  # type: ignore[attr-defined]
+        """Every seat plays the medium bot, but in a race of two the bot's own seat plays the racer."""
+        legal = game.legal_actions(state, seat)
+        if seat == self.me and state["players"] == 2:
+            return self.racer.act(game.board, state, seat, legal)  # type: ignore[attr-defined]
+        return self.greedy.act(game.board, state, seat, legal)  # type: ignore[attr-defined]
 
     def evaluate(self, game: "Game", state: State, seat: int) -> float:
-        return standing(game.board, state, seat)  # type: ignore[attr-defined]
+        board: Board = game.board  # type: ignore[attr-defined]
+        if state["players"] != 2:
+            return standing(board, state, seat)
+        final = game.outcome(state)
+        if final is not None:
+            return (seat in final["winners"]) / len(final["winners"])
+        return chance(board, state, seat, [to_go(board, state, s) for s in range(2)])
