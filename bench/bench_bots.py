@@ -5,7 +5,8 @@ in turn, the medium bot in every other, and rotate the start. Reports the strong
 counts its share) with a 95% Wilson interval, and the CPU (thread time) of each of its decisions: median, p95, max.
 Results: docs/benchmarks.md ("Bots against each other").
 
-Run: `nice python bench/bench_bots.py [--two 400] [--four 200] [--game NAME ...] [--players 2] [--every 20]`.
+Run: `nice python bench/bench_bots.py [--two 400] [--four 200] [--game NAME ...] [--seed 0]`; a long run in parts:
+`--players 2 --two 200 --first 200 --every 20` (one table size, games 200-399, the row so far every 20 games).
 """
 
 import argparse
@@ -79,11 +80,13 @@ def duel(
     strong: str = "strong",
     rival: str = "medium",
     every: int = 0,
+    first: int = 0,
 ) -> Tally:
     """Play `games` games; with `every`, the row so far goes to stderr every that many games (a long run that
-    must stop early still says what it counted)."""
+    must stop early still says what it counted); `first` is the first game's number (to split a run in parts that
+    play the same games as one run)."""
     tally = Tally()
-    for index in range(games):
+    for index in range(first, first + games):
         one_game(name, players, index, seed, tally, strong, rival)
         if every and tally.games % every == 0:
             print(row(name, players, tally), file=sys.stderr, flush=True)
@@ -108,6 +111,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, action="append", help="only these table sizes (2, 4)")
     parser.add_argument("--every", type=int, default=0, help="the row so far to stderr every N games")
+    parser.add_argument("--first", type=int, default=0, help="the number of the first game (a run in parts)")
     args = parser.parse_args()
     names = args.game or [game.name for game in all_games()]
     print(
@@ -119,7 +123,10 @@ def main() -> None:
             if args.players and players not in args.players:
                 continue
             if games and get_game(name).min_players <= players <= get_game(name).max_players:
-                print(row(name, players, duel(name, players, games, args.seed, every=args.every)), flush=True)
+                print(
+                    row(name, players, duel(name, players, games, args.seed, every=args.every, first=args.first)),
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,12 @@ def test_a_four_player_duel_counts_shared_wins_as_shares():
     assert tally.games == 2 and tally.wins * 2 == int(tally.wins * 2)
 
 
+def test_a_run_in_parts_plays_the_same_games_as_one_run():
+    whole = duel("chronology", 2, 4)
+    parts = [duel("chronology", 2, 2), duel("chronology", 2, 2, first=2)]
+    assert sum(part.wins for part in parts) == whole.wins and sum(part.games for part in parts) == 4
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["timeline", "chronology"])
 def test_the_dated_games_strong_bots_win_55_percent_at_equal_knowledge(name):
