@@ -2,7 +2,7 @@
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -97,6 +97,8 @@ class Settings:
     replica_acks: int = 0
     replica_timeout: float = 1.0
     queue_replica_acks: int = 0
+    # Each bucket's limits (`api.limits`), for the limits the table service counts itself (tables left to bots).
+    rate_limits: Mapping[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> "Settings":

@@ -16,8 +16,11 @@ DEFAULTS = {
     # Finished games rebuilt from their logs for a reader (a game still kept rebuilt in the process is not counted):
     # the longest takes about 40 ms of a worker; a spectator browsing finished tables rebuilds a few a minute.
     "rebuilds": "20/minute;600/day",
-    # Taking open seats: a person joins a few games an hour; a script must not take a lobby's every seat.
+    # Taking open seats, counted for each table's invitation (a person joins a few tables an hour; a script must not
+    # take one table's every seat) and, higher, for the address: people behind one NAT (a classroom) each join
+    # their own friends' tables, while a script still cannot take a lobby's every seat.
     "joins": "5/minute;200/day",
+    "address_joins": "30/minute;300/day",
     # Bytes of event history (pages and a stream's catch-up) one client may read a second: the longest history in
     # 6-7 s, while 8 clients reading without pause leave most of a worker to everybody else (docs/benchmarks.md).
     "history_bytes": "131072/second",

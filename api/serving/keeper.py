@@ -145,12 +145,10 @@ class Keeper:
         """Seconds until a table whose write landed is due again: for its next deadline, and at its bots' pace."""
         moved = write.moved
         if moved.status == "abandoned":
-            log.info(
-                "table %s stopped at version %d, the most its game may have",
-                moved.id,
-                moved.version,
-                extra={"game_id": moved.id},
+            why = (
+                "its people resigned past its owner's quota of bots" if moved.stopped else "the most its game may have"
             )
+            log.info("table %s stopped at version %d, %s", moved.id, moved.version, why, extra={"game_id": moved.id})
         bots = runner.pace(self.services.settings, len(write.log)) if write.more else None
         return seconds_until(clocks.next_due(moved), due.millis()), bots
 

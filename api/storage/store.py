@@ -118,6 +118,12 @@ class GameRecord:
     open_until: int | None = None
     creator: int | None = None
     rematch: str | None = None
+    # The client (`api.http.limits.clients`) that created the game: its quota of tables left to bots counts the
+    # game once no person is left at it (`api.tables.bot_quota`). Never shown.
+    owner: str | None = None
+    # Why an `abandoned` game was stopped: at its most versions (None), or `bots_only` (its people all resigned
+    # and its owner had no room in its quota of games of bots only).
+    stopped: str | None = None
     # The deck the game plays, as `api.tables.loading.playable` found it: given to the rules, never stored.
     deck: Deck | None = field(default=None, compare=False, repr=False)
 

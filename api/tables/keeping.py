@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from api.storage import due
 from api.storage.store import GameRecord
-from api.tables import bots, clocks, runner, seating
+from api.tables import bot_quota, bots, clocks, runner, seating
 from api.tables.bootstrap import Services
 from api.tables.loading import GAME_ID, finish, playable, to_match
 from api.tables.runner import Write
@@ -58,6 +58,8 @@ def step(services: Services, loaded: GameRecord | None) -> "Write | Later":
         match, events, timeouts = run_out(record, match, now)
     if events:
         record = replace(record, timeouts=timeouts)
+        if bot_quota.over_quota(services.settings, services.connection, record, match):
+            return Write(record, bot_quota.abandon(finish(record, match)), list(match.log), events)
     match, bot_events, more = bots.run_bots(record, match)  # none past the game's most versions
     events += bot_events
     if match.version == record.version:

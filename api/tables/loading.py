@@ -35,6 +35,12 @@ def refuse_cancelled(record: GameRecord) -> None:
     """:raises Problem: 409 for a table that was cancelled before it started, or stopped at its most versions."""
     if record.status == "cancelled":
         raise Problem("game/cancelled", "The table was cancelled before it started.")
+    if record.status == "abandoned" and record.stopped == "bots_only":
+        raise Problem(
+            "game/abandoned",
+            "Every person at the table had resigned, and the client that created it had as many games of bots only "
+            "being played as it may: the game was stopped there.",
+        )
     if record.status == "abandoned":
         raise Problem(
             "game/abandoned",

@@ -13,7 +13,7 @@ from api import meters
 from api.problems import Problem
 from api.storage import rebuild
 from api.storage.store import GameRecord
-from api.tables import bots, lengths, runner, tokens
+from api.tables import bot_quota, bots, lengths, runner, tokens
 from api.tables.bootstrap import Services
 from api.tables.loading import GAME_ID, finish, found, not_found, playable, refuse_cancelled, to_match
 from api.tables.runner import Write
@@ -76,9 +76,12 @@ class PersonMove:
         if record.status == "open":
             raise Problem("game/not_started", "The game waits for players to take the open seats.")
         match, events = runner.play(to_match(record), seat, self.action)
-        match, bot_events, more = bots.run_bots(record, match)
-        events += bot_events
-        moved = finish(record, match)
+        if bot_quota.over_quota(services.settings, store.connection, record, match):
+            moved, more = bot_quota.abandon(finish(record, match)), False
+        else:
+            match, bot_events, more = bots.run_bots(record, match)
+            events += bot_events
+            moved = finish(record, match)
         body = orjson.dumps(
             {"type": moved.type, "game": game_view(moved, seat, self.grouped), "events": events_for(events, seat)}
         )

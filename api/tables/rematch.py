@@ -53,7 +53,9 @@ def rematch(services: Services, game_id: str, token: str | None) -> tuple[GameRe
             new = load(services, record.rematch)
             return new, seat, tokens.derived(secret, new.id, seat)[0]
         new_id = seating.new_id()
-        new, _, _ = seating.create(services, next_body(record), new_id, lambda game, i: tokens.derived(secret, game, i))
+        new, _, _ = seating.create(
+            services, next_body(record), new_id, lambda game, i: tokens.derived(secret, game, i), record.owner
+        )
         # The link changes the record, not the game: no new version, so a finished game stays its log alone
         # (kept compact, rebuilt by replaying it).
         linked = replace(record, rematch=new_id, updated_at=clock.timestamp())

@@ -27,8 +27,11 @@ def create(
     body: dict[str, Any],
     game_id: str | None = None,
     mint: Callable[[str, int], tuple[str, str]] = tokens.mint,
+    owner: str | None = None,
 ) -> tuple[GameRecord, list[dict[str, Any]], list[Event]]:
-    """Set up a game, mint a token per named human seat and let bots start; a table with open seats waits undealt."""
+    """Set up a game, mint a token per named human seat and let bots start; a table with open seats waits undealt.
+
+    `owner` is the client creating it, whose quotas count the game (`api.tables.bot_quota`)."""
     store, decks = services.store, services.decks
     game_type, seats, options = body["type"], body["seats"], body.get("options") or {}
     deck = decks.make_known(options.get("deck"))
@@ -80,6 +83,7 @@ def create(
         open_until=None if open_for is None else due.millis(open_for),
         creator=minted[0]["seat"] if minted else None,
         deck=deck,
+        owner=owner,
     )
     events: list[Event] = []
     more = False

@@ -18,7 +18,8 @@ WHAT = {
     "print_jobs": "print jobs posted",
     "previews": "previews rendered",
     "rebuilds": "finished games rebuilt for reading",
-    "joins": "open seats taken",
+    "joins": "open seats taken at one table",
+    "address_joins": "open seats taken",
     "history_bytes": "bytes of event history read",
     "moves": "moves made (bot moves set off included)",
     "seat_moves": "moves made by one seat (bot moves set off included)",
@@ -30,12 +31,15 @@ def client() -> str:
     return clients.key(request.remote_addr)
 
 
-def check(bucket: str) -> None:
-    """Count one request of this client against the bucket's limits.
+def check(bucket: str, of: str | None = None) -> None:
+    """Count one request of this client against the bucket's limits (`of`: of this one thing only, e.g. a table).
 
-    :raises Problem: 429 with Retry-After once a limit is reached; the refused request is not counted.
+    :raises Problem: 429 with Retry-After once a limit is reached; the refused request is not counted. A refusal
+        `of` one thing is not held in the book of refusals (`middleware.refused`), which holds a whole address.
     """
-    over = take(bucket)
+    over = take(bucket, None if of is None else f"{client()}|{of}")
+    if over is not None and of is not None:
+        raise refusal(*over)
     if over is not None:
         refuse(bucket, *over)
 
@@ -109,15 +113,18 @@ def unit(seconds: int) -> str:
     )
 
 
-def limited(bucket: str, needs_room: bool = True) -> Callable:
+def limited(bucket: str, needs_room: bool = True, each: tuple[str, str] | None = None) -> Callable:
     """Mark a view (put it right under the route) whose calls count against the client's limits in `bucket`.
 
-    A view that `needs_room` makes something new and is refused (507) when the store is near its memory cap.
+    A view that `needs_room` makes something new and is refused (507) when the store is near its memory cap. With
+    `each` (a bucket, a view argument) each call also counts in that bucket for the one thing the argument names
+    (a table's id: its invitation), first.
     """
 
     def decorate(view: Callable) -> Callable:
         view.rate_bucket = bucket  # type: ignore[attr-defined]
         view.needs_room = needs_room  # type: ignore[attr-defined]
+        view.rate_each = each  # type: ignore[attr-defined]
         return view
 
     return decorate
@@ -127,10 +134,19 @@ def check_endpoint() -> None:
     """Before anything reads the body: count a request to a limited view, and see that Redis has room for it."""
     view = current_app.view_functions.get(request.endpoint or "")
     bucket = getattr(view, "rate_bucket", None)
-    if bucket is not None:
+    if bucket is None:
+        return
+    each = getattr(view, "rate_each", None)
+    if each is not None:
+        check(each[0], str((request.view_args or {}).get(each[1], ""))[:64])
+    try:
         check(bucket)
-        if view.needs_room:  # type: ignore[union-attr]
-            store_room.require_room()
+    except Problem:
+        if each is not None:
+            refund(each[0])
+        raise
+    if view.needs_room:  # type: ignore[union-attr]
+        store_room.require_room()
 
 
 def init_app(app: Flask) -> None:

@@ -7,7 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from api.http import current
 from api.http.contract.blueprint import Blueprint
 from api.http.contract.schemas import ActionsQuerySchema, GameViewSchema, SeatSchema
-from api.http.limits import bot_games
+from api.http.limits import bot_games, rate_limits
 from api.http.limits.rate_limits import limited
 from api.tables import clocks, loading, seating, tokens
 from api.tables.seat_views import game_view, seat_list
@@ -174,7 +174,7 @@ def create_game(body, query):
     """
     bots_only = bot_games.admit(body["seats"])
     try:
-        record, minted, _ = seating.create(current.services(), body)
+        record, minted, _ = seating.create(current.services(), body, owner=rate_limits.client())
     except Exception:
         if bots_only:
             bot_games.refund()

@@ -33,7 +33,9 @@ class JoinedSchema(Schema):
 
 
 @blp.route("/<string:game_id>/seats/<int:seat>", methods=["POST"])
-@limited("joins", needs_room=False)  # a join fills a game that exists, as a move does
+# A join fills a game that exists, as a move does (no room needed); it counts for the table (its invitation: people
+# behind one address each join their own friends' tables) and, with a higher ceiling, for the address.
+@limited("address_joins", needs_room=False, each=("joins", "game_id"))
 @blp.arguments(JoinSchema)
 @blp.response(201, JoinedSchema, headers=ETAG)
 @blp.problems(400, 404, 410, 409, 415, 422, 429)
