@@ -35,6 +35,8 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, Any]:
         "DECK_TTL": int(env.get("DESKOVKA_DECK_TTL", 30 * DAY)),
         # Bytes of user decks one process keeps parsed in memory (least recently used out; built-in decks beside).
         "DECK_CACHE_BYTES": int(env.get("DESKOVKA_DECK_CACHE_BYTES", 64 << 20)),
+        # The store bytes the games one client created may hold together (0: no bound); `api.tables.room`.
+        "CLIENT_STORE_BYTES": int(env.get("DESKOVKA_CLIENT_STORE_BYTES", 16 << 20)),
         "MAX_WAIT": float(env.get("DESKOVKA_MAX_WAIT", 30)),
         "MAX_STREAM": float(env.get("DESKOVKA_MAX_STREAM", 300)),
         # Per API worker process: open connections (followers included) before it answers 503 server/busy.
@@ -91,6 +93,7 @@ class Settings:
     idempotency_ttl: int = DAY
     deck_ttl: int = 30 * DAY
     deck_cache_bytes: int = 64 << 20
+    client_store_bytes: int = 16 << 20
     bot_pace: float = 10.0
     bot_only_games: bool = True
     memory_headroom: float = 0.8

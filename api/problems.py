@@ -70,6 +70,7 @@ CODE_STATUS = {
     "server/error": 500,
     "store/unavailable": 503,
     "store/full": 507,
+    "store/client_full": 507,
 }
 
 TITLES = {

@@ -11,6 +11,7 @@ from api import meters
 from api.problems import Problem, store_unavailable
 from api.storage import metrics, packing
 from api.storage.card_faces import event_table
+from api.storage.holdings import Holdings
 from engine.core.protocol import Game
 from engine.decks.model import Deck
 from engine.games import get_game
@@ -190,6 +191,16 @@ def dumps(value: Any) -> bytes:
     return orjson.dumps(value)
 
 
+def held_bytes(args: list[Any]) -> tuple[int, int, bool, int]:
+    """What a commit's arguments (`GameStore._commit_call`) hold in the store: the record's bytes, the log items' and
+    event entries' bytes it appends, whether the record now holds everything (a compact game: no head), and its
+    time to live. Payload bytes, not Redis' own overhead per key and item."""
+    logs = int(args[6])
+    appended = sum(len(item) for item in args[13 : 13 + logs])
+    appended += sum(len(item) for item in args[13 + logs + 2 :: 3])
+    return len(args[3]), appended, args[10] == "", int(args[5])
+
+
 class GameStore:
     """Keep games in Redis; the connection is passed in, never global."""
 
@@ -202,6 +213,7 @@ class GameStore:
         # types spell as str | bytes.
         self.connection: Any = connection
         self._commit = connection.register_script(COMMIT)
+        self.holdings = Holdings(connection)
         self.cluster = isinstance(connection, redis.RedisCluster)
         self.replica_acks, self.replica_timeout = replica_acks, replica_timeout
         self._sharded: bool | None = None
@@ -326,7 +338,10 @@ class GameStore:
         """
         keys, args, new_rev = self._commit_call(record, expected_rev, ttl, log, events, answer, answer_ttl)
         result = self._commit(keys=keys, args=args) if not self.replica_acks else self._commit_acked(keys, args)
-        return self._settled(record, result, new_rev, len(log))
+        done = self._settled(record, result, new_rev, len(log))
+        if done is Commit.DONE and record.owner is not None:
+            self.holdings.note(record.owner, record.id, *held_bytes(args))
+        return done
 
     def commit_many(
         self, writes: list[tuple[GameRecord, int | None, int, list[dict[str, Any]], list[dict[str, Any]]]]
@@ -340,10 +355,22 @@ class GameStore:
             for keys, args, _ in calls:
                 self._commit(keys=keys, args=args, client=pipe)
             results = pipe.execute()
-        return [
+        done = [
             self._settled(write[0], result, call[2], len(write[3]))
             for write, call, result in zip(writes, calls, results, strict=True)
         ]
+        owned = [
+            (write[0].owner, write[0].id, call[1])
+            for write, call, landed in zip(writes, calls, done, strict=True)
+            if landed is Commit.DONE and write[0].owner is not None
+        ]
+        if owned:
+            with self.connection.pipeline(transaction=False) as pipe:
+                for owner, game_id, args in owned:
+                    assert owner is not None
+                    self.holdings.note(owner, game_id, *held_bytes(args), client=pipe)
+                pipe.execute()
+        return done
 
     def _commit_call(
         self,

@@ -13,11 +13,12 @@ from api import meters
 from api.problems import Problem
 from api.storage import rebuild
 from api.storage.store import GameRecord
-from api.tables import bot_quota, bots, lengths, runner, tokens
+from api.tables import bot_quota, bots, lengths, room, runner, tokens
 from api.tables.bootstrap import Services
 from api.tables.loading import GAME_ID, finish, found, not_found, playable, refuse_cancelled, to_match
 from api.tables.runner import Write
 from api.tables.seat_views import events_for, game_view
+from engine.core.leaving import is_resign
 from engine.core.match import check_action
 from engine.games import get_game
 
@@ -75,6 +76,8 @@ class PersonMove:
         refuse_cancelled(record)
         if record.status == "open":
             raise Problem("game/not_started", "The game waits for players to take the open seats.")
+        if not is_resign(self.action):
+            room.require(services, record.owner)
         match, events = runner.play(to_match(record), seat, self.action)
         if bot_quota.over_quota(services.settings, store.connection, record, match):
             moved, more = bot_quota.abandon(finish(record, match)), False

@@ -9,7 +9,7 @@ from api import clock, meters
 from api.problems import Problem
 from api.storage import due, metrics
 from api.storage.store import SHAPE, Commit, GameRecord
-from api.tables import bots, clocks, deal, runner, tokens
+from api.tables import bots, clocks, deal, room, runner, tokens
 from api.tables.bootstrap import Services
 from api.tables.loading import finish, load, refuse_cancelled, to_match
 from api.tables.runner import Write
@@ -32,6 +32,7 @@ def create(
     """Set up a game, mint a token per named human seat and let bots start; a table with open seats waits undealt.
 
     `owner` is the client creating it, whose quotas count the game (`api.tables.bot_quota`)."""
+    room.require(services, owner)
     store, decks = services.store, services.decks
     game_type, seats, options = body["type"], body["seats"], body.get("options") or {}
     deck = decks.make_known(options.get("deck"))

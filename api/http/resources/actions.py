@@ -153,7 +153,7 @@ PLAIN_QUERIES = {"": False, "actions=exact": False, "actions=grouped": True}
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.documented(ActionSchema, example={"type": "place", "card": "moon-landing", "gap": 2})
 @blp.response(200, ActionResultSchema, headers=ETAG)
-@blp.problems(400, 401, 403, 404, 409, 410, 412, 415, 422, 429)
+@blp.problems(400, 401, 403, 404, 409, 410, 412, 415, 422, 429, 507)
 @blp.doc(security=[{"seatToken": []}])
 def post_action(query, game_id):
     """Play one action as your seat; bots reply before the answer returns."""
