@@ -64,6 +64,8 @@ def import_deck(args: argparse.Namespace) -> int:
 
     from api import config
     from api.serving.embedded import EmbeddedRedis
+    from api.serving.supervisor import FATAL
+    from api.storage.connections import BadURL, check_url, connect
 
     checked = _checked(args)
     if checked is None:
@@ -72,7 +74,12 @@ def import_deck(args: argparse.Namespace) -> int:
     settings = config.from_env()
     if settings["REDIS_URL"]:
         url = str(settings["REDIS_URL"])
-        created, public, token = _store(redis.Redis.from_url(url), int(settings["DECK_TTL"]), deck, doc, args.public)
+        try:
+            check_url(url, "DESKOVKA_REDIS_URL")
+        except BadURL as error:
+            print(f"deskovka: {error}", file=sys.stderr)
+            return FATAL
+        created, public, token = _store(connect(url), int(settings["DECK_TTL"]), deck, doc, args.public)
     else:
         # The embedded server `serve` runs, or one started for this import and stopped after it.
         with EmbeddedRedis.from_settings(settings).borrowed() as url, redis.Redis.from_url(url) as connection:

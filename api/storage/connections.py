@@ -8,7 +8,7 @@ from typing import Any
 import redis
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
-from redis.sentinel import Sentinel
+from redis.sentinel import Sentinel, SentinelConnectionPool
 
 # A Redis that does not answer must turn into a 503 within 2 s: one try, one quick retry (a server that
 # restarted drops pooled connections once), each bounded by these timeouts. redis-py's default (ten retries
@@ -81,20 +81,30 @@ def connect(url: str, waits: float = 0.0) -> Any:
     timeouts = {**TIMEOUTS, "socket_timeout": max(TIMEOUTS["socket_timeout"], waits + WAIT_ROOM)}
     scheme, _, rest = url.partition("://")
     base = scheme.partition("+")[0]
+    # Under gevent workers thousands of requests may want Redis at once: they queue for a bounded pool (redis-py's
+    # own pools open a connection for each, without bound, or refuse past their most), one pool a server: each of a
+    # Cluster's nodes has its own, and a Sentinel-named master one.
+    bounded = {"max_connections": POOL_SIZE, "timeout": POOL_WAIT}
     if scheme.endswith("+cluster"):
-        return redis.RedisCluster.from_url(f"{base}://{rest}", **timeouts)
+        return redis.RedisCluster.from_url(
+            f"{base}://{rest}", connection_pool_class=redis.BlockingConnectionPool, **bounded, **timeouts
+        )
     if scheme.endswith("+sentinel"):
         hosts, _, path = rest.partition("/")
         service, _, db = path.partition("/")
         sentinels = [_address(host) for host in hosts.split(",")]
         sentinel = Sentinel(sentinels, ssl=base == "rediss", sentinel_kwargs=dict(TIMEOUTS), **timeouts)
-        return sentinel.master_for(service, db=int(db or 0), retry=quick_retry())
-    # Under gevent workers thousands of requests may want Redis at once: they queue for a bounded pool
-    # (redis-py's plain pool refuses past 100 connections instead).
+        return sentinel.master_for(
+            service, db=int(db or 0), retry=quick_retry(), connection_pool_class=BlockingSentinelPool, **bounded
+        )
     pool = redis.BlockingConnectionPool.from_url(
-        url, max_connections=POOL_SIZE, timeout=POOL_WAIT, health_check_interval=30, retry=quick_retry(), **timeouts
+        url, health_check_interval=30, retry=quick_retry(), **bounded, **timeouts
     )
     return redis.Redis.from_pool(pool)
+
+
+class BlockingSentinelPool(SentinelConnectionPool, redis.BlockingConnectionPool):
+    """The master a Sentinel names, through a bounded pool that makes a request wait for a free connection."""
 
 
 def _address(host: str) -> tuple[str, int]:

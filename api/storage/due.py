@@ -62,17 +62,21 @@ end
 return claimed
 """
 
-# KEYS: the table's pair. Hand a claimed table back to each set where it still waits under the lease (nobody
-# rescheduled it since the claim): due again at ARGV[3] for its clock, ARGV[4] for its bots (empty: not). Return
-# in how many it was.
+# KEYS: one pair. Hand claimed tables back to each set of the pair where they still wait under the lease ARGV[1]
+# (nobody rescheduled them since the claim); ARGV then holds each table's id and when it is due again for its clock
+# and for its bots (empty: not). Return how many tables were handed back.
 RELEASE = """
 local handed = 0
-for i, key in ipairs(KEYS) do
-  local score = redis.call('ZSCORE', key, ARGV[1])
-  if score and tonumber(score) == tonumber(ARGV[2]) then
-    if ARGV[2 + i] == '' then redis.call('ZREM', key, ARGV[1]) else redis.call('ZADD', key, ARGV[2 + i], ARGV[1]) end
-    handed = handed + 1
+for t = 2, #ARGV, 3 do
+  local id, found = ARGV[t], false
+  for i, key in ipairs(KEYS) do
+    local score = redis.call('ZSCORE', key, id)
+    if score and tonumber(score) == tonumber(ARGV[1]) then
+      if ARGV[t + i] == '' then redis.call('ZREM', key, id) else redis.call('ZADD', key, ARGV[t + i], id) end
+      found = true
+    end
   end
+  if found then handed = handed + 1 end
 end
 return handed
 """
@@ -180,38 +184,44 @@ class DueTables:
     def _pairs(self, game_id: str) -> list[tuple[str, str]]:
         return self.held.get(game_id) or [pair_of(game_id)]
 
-    def _hand_back(
-        self, client: Any, pair: tuple[str, str], game_id: str, lease: int, clock_in: Later, bots_in: Later
-    ) -> Any:
-        """Queue (on a pipeline) or run a table's hand-back to one pair it was claimed in. A table claimed in the old
-        pair moves to its own: scheduled there first, then taken out of the old one (where it is still leased)."""
-        if pair != LEGACY:
-            return self._release(keys=pair, args=[game_id, lease, _at(clock_in), _at(bots_in)], client=client)
+    def _hand_back(self, client: Any, game_id: str, lease: int, clock_in: Later, bots_in: Later) -> Any:
+        """Queue (on a pipeline) or run the hand-back of a table claimed in the old pair: it moves to its own pair,
+        scheduled there first, then taken out of the old one (where it is still leased)."""
         if clock_in is not None:
             client.zadd(clocks_key(game_id), {game_id: millis(clock_in)}, lt=True)
         if bots_in is not None:
             client.zadd(bots_key(game_id), {game_id: millis(bots_in)}, lt=True)
-        return self._release(keys=pair, args=[game_id, lease, "", ""], client=client)
+        return self._release(keys=LEGACY, args=[lease, game_id, "", ""], client=client)
 
-    def release_many(self, lease: int, tables: list[tuple[str, Later, Later]]) -> None:
-        """Hand several claimed tables back in one round trip (each as `release` does)."""
+    def release_many(self, lease: int, tables: list[tuple[str, Later, Later]]) -> int:
+        """Hand several claimed tables back (each as `release` does): one script a pair, in one round trip on one
+        Redis; return how many were handed back."""
+        by_pair: dict[tuple[str, str], list[Any]] = {}
+        old = []
+        for game_id, clock_in, bots_in in tables:
+            for pair in self._pairs(game_id):
+                if pair == LEGACY:
+                    old.append((game_id, clock_in, bots_in))
+                else:
+                    by_pair.setdefault(pair, []).extend([game_id, _at(clock_in), _at(bots_in)])
         if self.cluster:
-            for game_id, clock_in, bots_in in tables:
-                self.release(game_id, lease, clock_in, bots_in)
-            return
+            handed = [self._release(keys=pair, args=[lease, *args]) for pair, args in by_pair.items()]
+            handed += [self._hand_back(self.connection, game_id, lease, *again) for game_id, *again in old]
+            return sum(int(count) for count in handed)
         with self.connection.pipeline(transaction=False) as pipe:
-            for game_id, clock_in, bots_in in tables:
-                for pair in self._pairs(game_id):
-                    self._hand_back(pipe, pair, game_id, lease, clock_in, bots_in)
-            pipe.execute()
+            for pair, args in by_pair.items():
+                self._release(keys=pair, args=[lease, *args], client=pipe)
+            releases = list(range(len(by_pair)))
+            for game_id, clock_in, bots_in in old:
+                self._hand_back(pipe, game_id, lease, clock_in, bots_in)
+                releases.append(len(pipe) - 1)  # the old pair's release comes last of each
+            done = pipe.execute()
+        return sum(int(done[place]) for place in releases)
 
     def release(self, game_id: str, lease: int, clock_in: Later, bots_in: Later = None) -> bool:
         """Hand the table back: due again in `clock_in` seconds for its clock and `bots_in` for its bots (None:
         not); False when it was rescheduled since the claim (the newer schedule stands)."""
-        handed = [
-            self._hand_back(self.connection, pair, game_id, lease, clock_in, bots_in) for pair in self._pairs(game_id)
-        ]
-        return any(bool(count) for count in handed)
+        return self.release_many(lease, [(game_id, clock_in, bots_in)]) > 0
 
 
 def behind(connection: redis.Redis) -> dict[str, tuple[int, float]]:

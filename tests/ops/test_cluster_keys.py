@@ -3,14 +3,19 @@ due sets, the lobby and the rate-limit counters land in different slots on every
 a keeper's clocks and bots and a limit shared by two API processes all still work there."""
 
 import pytest
+import redis
 
+from api.cli import main
 from api.http.app import create_app
 from api.http.limits import rate_limits
 from api.serving.keeper import Keeper
 from api.storage import due
+from api.storage.connections import POOL_SIZE, connect
+from api.storage.deck_store import DeckStore
 from api.storage.lobby import Lobby
 from tests.api.helpers import create, view
 from tests.api.test_clocks import run_out_now
+from tests.api.test_deck_cli import write_csv
 from tests.ops import servers
 
 CLOCKED = {"per_turn": 60, "on_timeout": "bot"}
@@ -54,6 +59,9 @@ def test_due_sets_lobby_and_limits_spread_over_every_master_and_all_still_work(t
     bots_id = bots.get_json()["game"]["id"]
     masters = {node.name for node in connection.get_primaries()}
     assert len(masters) == 3
+    for node in connection.get_primaries():  # each node's pool bounded, as a plain Redis's (docs/operations.md)
+        pool = connection.get_redis_connection(node).connection_pool
+        assert isinstance(pool, redis.BlockingConnectionPool) and pool.max_connections == POOL_SIZE
 
     clock_keys = {due.clocks_key(game["id"]) for game in clocked}
     assert all(connection.zscore(due.clocks_key(game["id"]), game["id"]) for game in clocked)
@@ -96,3 +104,14 @@ def test_due_sets_lobby_and_limits_spread_over_every_master_and_all_still_work(t
     assert [answer.status_code for answer in made] == [201, 201, 201]
     refused = second.test_client().post("/v1/games", json={"type": "timeline", "seats": [{"name": "A"}]})
     assert refused.status_code == 429 and refused.get_json()["code"] == "rate/limited"
+
+
+def test_a_deck_imported_on_the_command_line_lands_in_the_cluster(cluster_url, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("DESKOVKA_REDIS_URL", cluster_url)
+    path = write_csv(tmp_path, ["a,1900,First", "b,1901,Second"])
+    assert main(["deck", "import", str(path)]) == 0
+    deck_id = capsys.readouterr().out.split()[0]
+    assert DeckStore(connect(cluster_url), 60).load(deck_id)["cards"][1]["year"] == 1901
+    monkeypatch.setenv("DESKOVKA_REDIS_URL", "redis+cluster:/nowhere")
+    assert main(["deck", "import", str(path)]) == 78
+    assert "is not a Redis URL" in capsys.readouterr().err

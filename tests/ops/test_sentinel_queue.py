@@ -11,7 +11,7 @@ import pytest
 import redis
 
 from api.http.app import create_app
-from api.storage.connections import connect
+from api.storage.connections import POOL_SIZE, connect
 from tests.ops import servers
 from tests.ops.test_commands import env_for
 from worker.main import run
@@ -45,6 +45,8 @@ def test_print_jobs_queue_and_render_through_a_sentinel(tmp_path, redis_url):
         run(connect(url), role="large", burst=True)
         assert status(client, job["id"]) == "finished"
         assert client.get(f"/v1/print-jobs/{job['id']}/pdf").data.startswith(b"%PDF")
+        pool = connect(url).connection_pool  # bounded, as a plain Redis's: a request waits for a free connection
+        assert isinstance(pool, redis.BlockingConnectionPool) and pool.max_connections == POOL_SIZE
     finally:
         servers.stop([watcher, master])
 
