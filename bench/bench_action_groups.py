@@ -4,11 +4,14 @@ The views are every turn of seeded greedy five-player games (the seat to act) an
 cards in hand; for each, `legal_actions`, `action_groups` and the compact groups a client is sent
 (`compact_groups.compact` of them) run alternately, each with the orjson encoding an answer pays (and once without).
 The floor is the exact list: the result is the groups' time over it, and bytes. Last, the exact bytes of the whole
-answer of `GET /v1/games/{id}` in both forms for the late five-player turns of the tests (`seat_views.game_view`).
-Run: `python bench/bench_action_groups.py [--games 6] [--rounds 5]`.
+answer of `GET /v1/games/{id}` in both forms for the late five-player turns of the tests (`seat_views.game_view`),
+their worst hands among them.
+Run: `python bench/bench_action_groups.py [--games 6] [--rounds 5]`; `--worst 10` climbs to the hands that make the
+groups of the late turns of 10 seeded games longest instead.
 """
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -88,28 +91,55 @@ def measure(label: str, chosen: list[tuple[dict, int]], rounds: int, encode: boo
 
 def late_turns() -> None:
     """The whole view's bytes in both forms for the late turns of tests/engine/test_grouping.py."""
-    from tests.engine.test_grouping import late_five_player_turn
+    from tests.engine.test_grouping import late_turns as turns
 
-    for seed, more in ((1, 0), (1, 20), (92, 20)):
-        state, seat, actions = late_five_player_turn(seed)
-        if more:
-            state = TTR.copy_state(state)
-            state["hands"][seat] += state["deck"][-more:]
-            del state["deck"][-more:]
+    for label, state, seat in turns():
         seats = [{"name": f"P{i}"} for i in range(5)]
-        record = GameRecord("0" * 16, TTR.name, 5, {}, seed, state, seats, "running", "", "", version=1)
+        record = GameRecord("0" * 16, TTR.name, 5, {}, 1, state, seats, "running", "", "", version=1)
         exact, grouped = (len(orjson.dumps(game_view(record, seat, form))) for form in (False, True))
         listed = len(TTR.legal_actions(state, seat))
-        print(
-            f"late turn (seed {seed}, {more} cards more): {listed} actions, view {exact} B exact, {grouped} B grouped"
-        )
+        print(f"late turn ({label}): {listed} actions, view {exact} B exact, {grouped} B grouped")
+
+
+def worst(seeds: int, steps: int) -> None:
+    """For the longest late turn of each seeded game, a hill climb over the counts of each colour in the seat's hand
+    towards the longest compact groups (how tests/engine/test_grouping.py's WORST_HANDS were found)."""
+    from tests.engine.test_grouping import holding, late_five_player_turn
+
+    colours = [*TTR.board.colours, "locomotive"]
+    for seed in range(1, seeds + 1):
+        state, seat, _ = late_five_player_turn(seed)
+        pick = random.Random(seed)
+        counts = {colour: pick.randrange(6) for colour in colours}
+        best = _groups_bytes(holding, state, seat, counts)
+        for _ in range(steps):
+            trial = dict(counts)
+            colour = pick.choice(colours)
+            trial[colour] = max(0, trial[colour] + pick.choice([-2, -1, 1, 2]))
+            found = _groups_bytes(holding, state, seat, trial)
+            if found >= best:
+                best, counts = found, trial
+        print(f"seed {seed}: compact groups {best} B with {counts}")
+
+
+def _groups_bytes(holding, state: dict, seat: int, counts: dict[str, int]) -> int:
+    try:
+        held = holding(state, seat, counts)
+    except AssertionError:  # not that many cards of a colour outside the other hands
+        return -1
+    return len(orjson.dumps(compact(TTR.action_groups(held, seat))))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--worst", type=int, metavar="SEEDS", help="only climb to the worst hands of SEEDS games")
+    parser.add_argument("--steps", type=int, default=300)
     args = parser.parse_args()
+    if args.worst:
+        worst(args.worst, args.steps)
+        return
     chosen = views(args.games)
     turns = [(s, seat) for s, seat in chosen if s["step"] == "turn"]
     big = [(s, seat) for s, seat in turns if len(TTR.legal_actions(s, seat)) >= 300]

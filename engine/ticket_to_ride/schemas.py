@@ -104,13 +104,16 @@ class TicketToRideKeptTicket(TicketToRideTicket):
 class TicketToRidePlayer(Schema):
     seat = seat_number("The seat.")
     trains = integer("Trains left.", minimum=0)
-    stations = listof(string("A city."), "Cities where it built stations.")
     stations_left = integer("Stations left to build.", minimum=0)
     hand_size = integer("Train cards in hand.", minimum=0)
     tickets = integer("Tickets kept.", minimum=0)
     choosing_tickets = integer("Tickets it is choosing from now.", minimum=0)
-    routes = listof(string("A route id."), "Routes it claimed.")
-    route_points = integer("Points from its routes.", minimum=0)
+    route_points = integer("Points from its routes (those `claims` gives its seat).", minimum=0)
+
+
+TicketToRideHand = Schema.from_dict(
+    {colour: integer(f"How many {colour} cards.", minimum=0) for colour in CARD_COLOURS}, name="TicketToRideHand"
+)
 
 
 class TicketToRideTunnel(Schema):
@@ -135,8 +138,8 @@ class TicketToRideView(Schema):
     )
     turn = integer("The turn.", minimum=0)
     active = seat_number("Whose turn it is; null while choosing initial tickets and once over.", nullable=True)
-    claims = mapping(seat_number("The owner."), "Claimed routes: route id -> seat.")
-    stations = mapping(seat_number("The owner."), "Built stations: city -> seat.")
+    claims = mapping(seat_number("The owner."), "Claimed routes: route id -> seat (the one list of who owns what).")
+    stations = mapping(seat_number("The owner."), "Built stations: city -> seat (the one list of them).")
     faceup = nested(TicketToRideCard, "The face-up train cards.", many=True)
     deck = integer("Train cards left to draw.", minimum=0)
     discard = integer("Train cards discarded.", minimum=0)
@@ -151,7 +154,12 @@ class TicketToRideView(Schema):
         ),
         "The game's options.",
     )
-    hand = nested(TicketToRideCard, "Your train cards (your seat only).", many=True, optional=True)
+    hand = nested(
+        TicketToRideHand,
+        "Your train cards as a count of each colour, every colour named (your seat only); no action names a card in "
+        "hand, a claim or station names a colour and a number of locomotives.",
+        optional=True,
+    )
     tickets = nested(TicketToRideKeptTicket, "Your tickets (your seat only).", many=True, optional=True)
     offer = nested(
         TicketToRideTicket, "Tickets offered to you to choose from (your seat only).", many=True, optional=True

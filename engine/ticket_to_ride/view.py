@@ -1,8 +1,13 @@
-"""What players see: the public table, each seat's own hand and tickets, and which cards stay hidden from whom."""
+"""What players see: the public table, each seat's own hand and tickets, and which cards stay hidden from whom.
+
+Each fact is said once, so a late five-player view stays small: the routes and stations by owner in `claims` and
+`stations` (a seat's own are those with its number), the hand as a count of each colour (an id in hand says nothing
+and no action names one).
+"""
 
 from engine.core.protocol import State, View
 from engine.ticket_to_ride.board import Board
-from engine.ticket_to_ride.cards import train_card
+from engine.ticket_to_ride.cards import hand_counts, train_card
 from engine.ticket_to_ride.scoring import Links, owned, route_points
 from engine.ticket_to_ride.steps import INITIAL, OVER, SECOND_CARD
 
@@ -18,12 +23,10 @@ def view(board: Board, state: State, seat: int | None) -> View:
             {
                 "seat": s,
                 "trains": state["trains"][s],
-                "stations": sorted(c for c, owner in state["stations"].items() if owner == s),
                 "stations_left": board.stations - sum(1 for o in state["stations"].values() if o == s),
                 "hand_size": len(state["hands"][s]),
                 "tickets": len(state["kept"][s]),
                 "choosing_tickets": len(state["offers"][s]),
-                "routes": sorted(r.id for r in routes),
                 "route_points": route_points(board, routes),
             }
         )
@@ -57,7 +60,7 @@ def view(board: Board, state: State, seat: int | None) -> View:
     if seat is not None:
         own = [r.cities for r in owned(board, state, seat)]
         links = Links(own)
-        seen["hand"] = [train_card(state, c) for c in sorted(state["hands"][seat])]
+        seen["hand"] = hand_counts(board, state, seat)
         seen["tickets"] = [
             {**board.tickets[t].public(), "connected": links.connected(board.tickets[t].a, board.tickets[t].b)}
             for t in state["kept"][seat]

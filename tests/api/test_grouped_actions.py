@@ -11,7 +11,7 @@ import pytest
 from engine.core.compact_groups import CompactActionGroupSchema, expand
 from engine.games import all_games
 from tests.api.helpers import bearer, create
-from tests.engine.test_grouping import TTR, late_five_player_turn
+from tests.engine.test_grouping import TTR, late_turns
 
 GAMES = all_games()
 GROUPS = CompactActionGroupSchema(many=True)
@@ -103,25 +103,65 @@ def test_a_retry_in_the_other_form_gets_the_same_move_in_that_form(client):
     assert "action_groups" in again["game"]
 
 
-@pytest.mark.parametrize(("seed", "more_cards"), [(1, 0), (1, 20), (92, 20)])
-def test_a_late_five_player_ticket_to_ride_view_in_groups(app, client, seed, more_cards):
-    """The turn with the longest exact list in a greedy five-player game past its middle (and the same turn with 20
-    cards more in hand), written into a game and read through HTTP in both forms."""
-    state, seat, _ = late_five_player_turn(seed)
-    if more_cards:
-        state = TTR.copy_state(state)
-        state["hands"][seat] += state["deck"][-more_cards:]
-        del state["deck"][-more_cards:]
-    game, tokens = create(client, [{"name": f"P{i}"} for i in range(5)], game_type=TTR.name, seed=seed)
+NAMES = [f"{'Ж' * 39}{i}" for i in range(5)]  # the longest names a seat takes, two bytes a letter
+
+
+@pytest.mark.parametrize("turn", range(6))
+def test_a_late_five_player_ticket_to_ride_view_in_groups_is_under_8_kb(app, client, turn):
+    """The late turns of tests/engine/test_grouping.py (the longest exact list past the middle of a greedy game, the
+    same with 20 cards more in hand, the worst hands found), written into a game with a clock and the longest seat
+    names, and read through HTTP in both forms: the whole grouped answer is under 8 KB."""
+    label, state, seat = late_turns()[turn]
+    seats = [{"name": name} for name in NAMES]
+    game, tokens = create(client, seats, game_type=TTR.name, seed=turn, clock={"per_turn": 600})
     services = app.extensions["deskovka"]
     record = services.store.load(game["id"])
     late = replace(record, state=state, version=record.version + 1)
     assert services.store.commit(late, record.rev, 3600).value == "done"
     exact = get(client, game["id"], tokens[seat])
     grouped = get(client, game["id"], tokens[seat], "actions=grouped")
-    same_actions(grouped.get_json(), exact.get_json())
+    both = [grouped.get_json(), exact.get_json()]
+    for answer in both:
+        del answer["clock"]["now"]  # the server's time as it answered
+    same_actions(*both)
     listed = len(exact.get_json()["legal_actions"])
-    print(f"\n{listed} actions: view {len(exact.data)} B exact, {len(grouped.data)} B grouped")
-    if not more_cards:
-        assert len(grouped.data) < KB8
+    print(f"\n{label}: {listed} actions: view {len(exact.data)} B exact, {len(grouped.data)} B grouped")
+    assert len(grouped.data) < KB8
     assert len(grouped.data) * 5 < len(exact.data)
+
+
+def test_join_cancel_resign_and_rematch_answer_in_the_form_asked(client):
+    """Every answer that carries a view takes `actions=grouped`: a join, a cancel, a resignation, a rematch."""
+    grouped = "?actions=grouped"
+    table = client.post("/v1/games", json={"type": TTR.name, "seats": [{"name": "Ann"}, {"open": True}]})
+    assert table.status_code == 201, table.get_json()
+    game_id, ann = table.get_json()["game"]["id"], table.get_json()["tokens"][0]["token"]
+    joined = client.post(f"/v1/games/{game_id}/seats/1{grouped}", json={"name": "Bob"})
+    assert joined.status_code == 201, joined.get_json()
+    bob = joined.get_json()["token"]
+    assert joined.get_json()["game"]["action_groups"] and "legal_actions" not in joined.get_json()["game"]
+    same_actions(joined.get_json()["game"], get(client, game_id, bob).get_json())
+    resigned = client.post(f"/v1/games/{game_id}/resign{grouped}", headers=bearer(ann))
+    assert resigned.status_code == 200 and resigned.get_json()["game"]["action_groups"] == []
+    assert resigned.get_json()["game"]["status"] == "finished"
+    again = client.post(f"/v1/games/{game_id}/rematch{grouped}", headers=bearer(bob))
+    assert again.status_code == 201, again.get_json()
+    new = again.get_json()["game"]
+    assert "legal_actions" not in new and "action_groups" in new
+    same_actions(new, get(client, new["id"], again.get_json()["token"]).get_json())
+    table = client.post("/v1/games", json={"type": TTR.name, "seats": [{"name": "Ann"}, {"open": True}]}).get_json()
+    cancelled = client.delete(f"/v1/games/{table['game']['id']}{grouped}", headers=bearer(table["tokens"][0]["token"]))
+    assert cancelled.status_code == 200 and cancelled.get_json()["status"] == "cancelled"
+    assert cancelled.get_json()["action_groups"] == [] and "legal_actions" not in cancelled.get_json()
+
+
+@pytest.mark.parametrize("path", ["seats/1", "resign", "rematch", ""])
+def test_another_form_on_a_join_resign_rematch_or_cancel_is_a_problem_and_changes_nothing(client, path):
+    table = client.post("/v1/games", json={"type": TTR.name, "seats": [{"name": "Ann"}, {"open": True}]}).get_json()
+    game_id, ann = table["game"]["id"], table["tokens"][0]["token"]
+    method, body = ("DELETE", None) if not path else ("POST", {"name": "Bob"} if path.startswith("seats") else None)
+    url = f"/v1/games/{game_id}/{path}?actions=all".replace("/?", "?")
+    response = client.open(url, method=method, json=body, headers=bearer(ann))
+    assert response.status_code == 422 and response.get_json()["code"] == "request/invalid", response.get_json()
+    after = client.get(f"/v1/games/{game_id}").get_json()
+    assert after["status"] == "open" and after["version"] == table["game"]["version"]

@@ -117,7 +117,7 @@ def test_the_map_draws_every_city_route_and_space_and_every_action_has_its_butto
             data["board"]["routes"][route]["spaces"]
         )
     hand = page.find_elements(By.CSS_SELECTOR, ".ttr-hand .card-count")
-    assert sum(int(count.text.lstrip("×")) for count in hand) == len(game["view"]["hand"])
+    assert sum(int(count.text.lstrip("×")) for count in hand) == sum(game["view"]["hand"].values())
     shot(page, "play-ttr-map-desktop")
     phone_shot(page, "play-ttr-map-phone", TTR)
     # a spectator (a browser without the seat's token) sees the map and the claims, and no hand, tickets or buttons

@@ -4,7 +4,7 @@ from marshmallow import Schema, fields, validate
 
 from api.http import current
 from api.http.contract.blueprint import Blueprint
-from api.http.contract.schemas import GameViewSchema
+from api.http.contract.schemas import ActionsQuerySchema, GameViewSchema
 from api.http.limits.rate_limits import limited
 from api.http.resources.games import ETAG, game_response
 from api.tables import seating
@@ -37,9 +37,11 @@ class JoinedSchema(Schema):
 # behind one address each join their own friends' tables) and, with a higher ceiling, for the address.
 @limited("address_joins", needs_room=False, each=("joins", "game_id"))
 @blp.arguments(JoinSchema)
+@blp.arguments(ActionsQuerySchema, location="query")
 @blp.response(201, JoinedSchema, headers=ETAG)
 @blp.problems(400, 404, 410, 409, 415, 422, 429)
-def join_seat(body, game_id, seat):
+def join_seat(body, query, game_id, seat):
     """Take an open seat; the last seat taken deals the game (its seed, your ages, who starts) and starts it."""
     record, token = seating.join(current.services(), game_id, seat, body["name"], body.get("age"))
-    return game_response({"seat": seat, "token": token, "game": game_view(record, seat)}, 201)
+    grouped = query["actions"] == "grouped"
+    return game_response({"seat": seat, "token": token, "game": game_view(record, seat, grouped)}, 201)

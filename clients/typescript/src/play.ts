@@ -65,19 +65,38 @@ type Group = Schemas["CompactActionGroup"];
 type Partial = Record<string, unknown>;
 
 // The actions compact groups stand for: each group's action completed by every combination of one option per field
-// of each of its rows, then by each action of its `then`.
+// of each of its rows (where a field is a list of fields, of each of that place's sub-rows), then by each action of
+// its `then`.
+type Field = NonNullable<Group["fields"]>[number];
+type Place = NonNullable<Group["rows"]>[number][number];
+type SubRows = Extract<Place, unknown[][][]>;
+
+function isSubRows(place: Place): place is SubRows {
+  return place.every((sub) => Array.isArray(sub) && sub.every((options) => Array.isArray(options)));
+}
+
+function combinations(fields: readonly Field[], row: readonly Place[]): Partial[] {
+  return row.reduce<Partial[]>((made, place, i) => {
+    const field = fields[i];
+    if (field === undefined) throw new Error("a row with more lists than fields");
+    let choices: Partial[];
+    if (typeof field === "string") {
+      choices = place.map((option) => ({ [field]: option }));
+    } else {
+      if (!isSubRows(place)) throw new Error("a list of fields without sub-rows");
+      choices = place.flatMap((sub) => combinations(field, sub));
+    }
+    return made.flatMap((partial) => choices.map((choice) => ({ ...partial, ...choice })));
+  }, [{}]);
+}
+
 function expand(groups: readonly Group[]): Partial[] {
   return groups.flatMap((group) => {
     const shared: Partial = { ...group.action };
     let heads: Partial[] = [shared];
     const fields = group.fields;
     if (fields !== undefined) {
-      heads = (group.rows ?? []).flatMap((row) =>
-        row.reduce<Partial[]>((made, options, i) => {
-          const field = fields[i];
-          if (field === undefined) throw new Error("a row with more lists than fields");
-          return made.flatMap((partial) => options.map((option) => ({ ...partial, [field]: option })));
-        }, [shared]));
+      heads = (group.rows ?? []).flatMap((row) => combinations(fields, row).map((combo) => ({ ...shared, ...combo })));
     }
     const then = group.then ?? [];
     if (then.length > 0) {

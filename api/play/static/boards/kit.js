@@ -5,7 +5,7 @@
 /**
  * The seat's legal actions, exactly as `legal_actions` lists them; from `action_groups` when the view is grouped
  * (`?actions=grouped`: each group's `action` completed by every combination of one option per field of each of its
- * `rows`, then by each action of its `then`).
+ * `rows`, then by each action of its `then`; a field that is a list of fields holds sub-rows in each row).
  * @param {any} game the view document
  * @returns {Action[]}
  */
@@ -13,6 +13,25 @@ export function legalActions(game) {
   if (Array.isArray(game.legal_actions)) return game.legal_actions;
   if (!Array.isArray(game.action_groups)) return [];
   return expandGroups(game.action_groups);
+}
+
+/**
+ * Every combination of one option per field of a row; where a field is a list of fields, of each of its sub-rows.
+ * @param {any[]} fields
+ * @param {any[][]} row
+ * @returns {Record<string, any>[]}
+ */
+function combinations(fields, row) {
+  return row.reduce(
+    (/** @type {Record<string, any>[]} */ made, /** @type {any[]} */ options, /** @type {number} */ i) => {
+      const field = fields[i];
+      const choices = Array.isArray(field)
+        ? options.flatMap((/** @type {any[][]} */ sub) => combinations(field, sub))
+        : options.map((option) => ({ [field]: option }));
+      return made.flatMap((partial) => choices.map((choice) => ({ ...partial, ...choice })));
+    },
+    [{}],
+  );
 }
 
 /**
@@ -26,11 +45,7 @@ export function expandGroups(groups) {
     let heads = [{ ...shared }];
     if (Array.isArray(group.fields)) {
       heads = group.rows.flatMap((/** @type {any[][]} */ row) =>
-        row.reduce(
-          (/** @type {any[]} */ made, /** @type {any[]} */ options, /** @type {number} */ i) =>
-            made.flatMap((partial) => options.map((option) => ({ ...partial, [group.fields[i]]: option }))),
-          [{ ...shared }],
-        ),
+        combinations(group.fields, row).map((combo) => ({ ...shared, ...combo })),
       );
     }
     if (Array.isArray(group.then) && group.then.length) {

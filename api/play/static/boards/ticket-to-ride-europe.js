@@ -315,12 +315,12 @@ function drawCards(table, byType) {
   row.append(deck ? actionButton(table, deck, pile, { class: "card-button", title: t("ttr_draw_pile", { count: view.deck }) }) : h("span", { class: "card-slot" }, [pile]));
   box.append(row);
   if (view.hand) {
-    /** @type {Map<string, number>} */
-    const counts = new Map();
-    for (const card of view.hand) counts.set(card.colour, (counts.get(card.colour) || 0) + 1);
+    // The hand comes as a count of each colour (every colour named, 0 if none).
+    const counts = Object.entries(/** @type {Record<string, number>} */ (view.hand)).filter(([, count]) => count > 0);
+    const total = counts.reduce((sum, [, count]) => sum + count, 0);
     box.append(
-      h("h3", { text: t("ttr_my_cards", { count: view.hand.length }) }),
-      h("div", { class: "ttr-hand" }, [...counts].map(([colour, count]) => cardChip(table, colour, count))),
+      h("h3", { text: t("ttr_my_cards", { count: total }) }),
+      h("div", { class: "ttr-hand" }, counts.map(([colour, count]) => cardChip(table, colour, count))),
     );
   }
   return box;
