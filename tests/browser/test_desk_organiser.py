@@ -25,11 +25,21 @@ EVENING = {"themes": ["art", "music"], "count": 120, "seed": 7}
 
 @pytest.fixture(params=list(SIZES))
 def desk(request, browser, live_server):
-    browser.set_window_size(*SIZES[request.param])
+    yield from desk_at(browser, live_server, request.param)
+
+
+@pytest.fixture
+def desktop_desk(browser, live_server):
+    """The desk at a desktop's size only, for what does not depend on the window."""
+    yield from desk_at(browser, live_server, "desktop")
+
+
+def desk_at(browser, live_server, size_name):
+    browser.set_window_size(*SIZES[size_name])
     browser.get(live_server.url + "/?lang=en")
     browser.execute_script("localStorage.clear()")
     browser.get_log("browser")
-    browser.size_name = request.param
+    browser.size_name = size_name
     yield browser
     speak(browser, "en-US,en")
 
@@ -85,12 +95,10 @@ def test_the_page_before_a_job_timeline_first_letter_in_america_and_whole(desk, 
 
 
 @pytest.mark.parametrize(("languages", "paper"), [("en-CA,en", "letter"), ("cs-CZ,cs", "a4"), ("en-GB,en", "a4")])
-def test_the_paper_follows_the_browsers_region(desk, live_server, languages, paper):
-    if desk.size_name == "phone":
-        pytest.skip("the region does not depend on the window")
-    speak(desk, languages)
-    open_desk(desk, live_server)
-    assert Select(desk.find_element(By.ID, "paper")).first_selected_option.get_attribute("value") == paper
+def test_the_paper_follows_the_browsers_region(desktop_desk, live_server, languages, paper):
+    speak(desktop_desk, languages)
+    open_desk(desktop_desk, live_server)
+    assert Select(desktop_desk.find_element(By.ID, "paper")).first_selected_option.get_attribute("value") == paper
 
 
 def test_part_of_timeline_printed_from_the_desk(desk, live_server):
@@ -113,15 +121,13 @@ def test_part_of_timeline_printed_from_the_desk(desk, live_server):
     assert console_errors(desk) == []
 
 
-def test_csv_problems_are_listed_in_row_order(desk, live_server, tmp_path):
-    if desk.size_name == "phone":
-        pytest.skip("the order does not depend on the window")
-    open_desk(desk, live_server)
+def test_csv_problems_are_listed_in_row_order(desktop_desk, live_server, tmp_path):
+    open_desk(desktop_desk, live_server)
     bad = tmp_path / "bad.csv"
     bad.write_text("id,year,title_en\nfire,-1000,Fire\nfire,-900,Again\nwheel,soon,Wheel\npress,1450,\n", "utf-8")
-    desk.find_element(By.ID, "deck-file").send_keys(str(bad))
-    problems = desk.find_element(By.ID, "deck-problems")
-    wait(desk, lambda: problems.find_elements(By.TAG_NAME, "li"), 20)
+    desktop_desk.find_element(By.ID, "deck-file").send_keys(str(bad))
+    problems = desktop_desk.find_element(By.ID, "deck-problems")
+    wait(desktop_desk, lambda: problems.find_elements(By.TAG_NAME, "li"), 20)
     rows = [item.text.split(":")[0] for item in problems.find_elements(By.TAG_NAME, "li")]
     assert rows == ["row 3", "row 4", "row 5"]
 
