@@ -123,6 +123,7 @@ class Problem(Exception):
         self.detail = detail
         self.headers = headers or {}
         self.extra = extra
+        self.game: str | None = None  # a refused move's game type: its ids are said as its words
 
 
 # webargs names where in the request a message points; the contract names these locations.
@@ -178,7 +179,9 @@ def from_engine(error: EngineError) -> Problem:
     details: dict[str, Any] = dict(error.details)
     if "errors" in details:
         details["errors"] = error_list(details["errors"], "body", ENGINE_POINTER.get(error.code, ""))
-    return Problem(error.code, error.reason, **details)
+    problem = Problem(error.code, error.reason, **details)
+    problem.game = error.game
+    return problem
 
 
 # What redis-py raises when the store is down, restarting (LOADING), hung (timeouts) or a replica after a failover.

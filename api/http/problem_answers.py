@@ -52,14 +52,15 @@ def encoded(problem: Problem, environ: dict[str, Any]) -> tuple[bytes, list[tupl
         "type": f"/problems/{problem.code}",
         "title": problem_language.title(problem.status, TITLES.get(problem.status, "Error"), lang),
         "status": problem.status,
-        "detail": problem_language.say(problem.detail, lang),
+        "detail": problem_language.say(problem.detail, lang, problem_language.words(problem.game, lang)),
         "code": problem.code,
         "instance": "/" + environ.get("PATH_INFO", "").lstrip("/"),
         **problem.extra,
     }
     if "errors" in body:
         body["errors"] = [
-            {**entry, "detail": problem_language.say(entry["detail"], lang)} for entry in error_list(body["errors"])
+            {**entry, "detail": problem_language.say(entry["detail"], lang, problem_language.words(problem.game, lang))}
+            for entry in error_list(body["errors"])
         ]
     data = json.dumps(body, ensure_ascii=False, default=str).encode()
     headers = [

@@ -17,6 +17,7 @@ from api.storage.store import Commit, GameRecord
 from api.tables import clocks
 from api.tables.bootstrap import Services
 from engine.core import match as engine
+from engine.core.errors import EngineError
 from engine.core.match import Match
 from engine.core.protocol import Event
 
@@ -50,9 +51,13 @@ class Source(Protocol[Answer]):
 def play(match: Match, seat: int, action: Any, by: str | None = None) -> tuple[Match, list[Event]]:
     """Check and play one seat's action: every source's moves come through here.
 
-    :raises EngineError:
+    :raises EngineError: naming the game it is of.
     """
-    return engine.play(match, seat, action, by)
+    try:
+        return engine.play(match, seat, action, by)
+    except EngineError as error:
+        error.game = match.rules.name
+        raise
 
 
 def run(services: Services, game_id: str, source: Source[T]) -> Write | T:

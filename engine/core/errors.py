@@ -5,6 +5,9 @@ class EngineError(Exception):
     """A rule refused something; `code` is stable, `reason` is for people."""
 
     code = "engine/error"
+    # The game type whose rules refused a move, set where the move is played, so its details can say the game's ids
+    # (cities, routes, colours, places) in a person's language.
+    game: str | None = None
 
     def __init__(self, reason: str, **details: object) -> None:
         super().__init__(reason)

@@ -3,12 +3,17 @@ version; found in the engine's sources, so a new refusal without its translation
 
 import ast
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from api import problem_language
+from engine.games import get_game
 from tests.api.helpers import bearer, create
+from tests.engine.ticket_to_ride.support import playing
+
+TTR = "ticket-to-ride-europe"
 
 ROOT = Path(__file__).parents[2]
 LANGUAGES = problem_language.LANGUAGES[1:]
@@ -114,3 +119,65 @@ def test_an_illegal_move_not_your_turn_and_a_stale_version_are_said_in_the_clien
         assert problem["code"] == code and answer.headers["Content-Language"] == lang, problem
         assert (problem["detail"] == english[code]) == (lang == "en"), problem["detail"]
     assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == 0
+
+
+WORDS = {  # the game's words for the ids the refusals below name, in each language (its data's names)
+    lang: {
+        "route": get_game(TTR).data(lang)["names"]["routes"]["Berlin-Wien"],
+        "city": get_game(TTR).data(lang)["names"]["cities"]["Wien"],
+    }
+    for lang in problem_language.LANGUAGES
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_ids_in_a_refusal_are_said_as_the_games_words_in_the_clients_language(app, client, lang):
+    """A claimed route and a city with a station, named in the detail: said as the game's words for them
+    (`Berlín – Vídeň`, `Vídeň`), not as their ids (`Berlin-Wien`, `Wien`)."""
+    game, tokens = create(client, [{"name": "Ada"}, {"name": "Bea"}], game_type=TTR, seed=3)
+    state = playing(2, seed=3)
+    state["claims"], state["stations"] = {"Berlin-Wien": 1}, {"Wien": 1}
+    services = app.extensions["deskovka"]
+    record = services.store.load(game["id"])
+    assert services.store.commit(replace(record, state=state, version=1), record.rev, 3600).value == "done"
+    url, said = f"/v1/games/{game['id']}/actions", {**bearer(tokens[0]), "Accept-Language": lang}
+    claimed = client.post(
+        url, json={"type": "claim", "route": "Berlin-Wien", "colour": "red", "locomotives": 0}, headers=said
+    )
+    built = client.post(
+        url, json={"type": "build_station", "city": "Wien", "colour": "red", "locomotives": 0}, headers=said
+    )
+    for answer, word, ident in ((claimed, WORDS[lang]["route"], "Berlin-Wien"), (built, WORDS[lang]["city"], "Wien")):
+        problem = answer.get_json()
+        assert problem["code"] == "action/illegal", problem
+        assert word in problem["detail"] and (ident == word or ident not in problem["detail"]), problem["detail"]
+        assert problem["route" if ident == "Berlin-Wien" else "detail"]  # the extension members keep the ids
+    english = client.post(
+        url,
+        json={"type": "build_station", "city": "Wien", "colour": "red", "locomotives": 0},
+        headers=bearer(tokens[0]),
+    ).get_json()
+    assert english["detail"] == "Wien already has a station."
+
+
+@pytest.mark.parametrize(
+    ("game", "english", "ids"),
+    [
+        (
+            "around-the-world",
+            "Those cards do not pay for hong_kong -> yokohama, which needs ship.",
+            ["hong_kong", "yokohama", "ship"],
+        ),
+        ("around-the-world", "No travel card lies on the 'gold' space now.", ["gold"]),
+        ("lost-cities", "The red column cannot be accelerated: it is not started or it is full.", ["red"]),
+        ("chronology", "The common beige deck is empty: pick another.", ["beige"]),
+    ],
+)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_places_spaces_and_colours_in_a_refusal_are_the_games_words(game, english, ids, lang):
+    words = problem_language.words(game, lang)
+    said = problem_language.say(english, lang, words)
+    assert said != english
+    for ident in ids:
+        assert words[ident] in said, (said, ident)
+        assert words[ident] == ident or not re.search(rf"\b{ident}\b", said), said
