@@ -16,6 +16,7 @@ from engine.games import get_game
 TEXTS = Path(__file__).with_name("texts")
 LANGUAGES = ("en", "cs", "sk", "de", "hu", "ru")  # English is the messages as written
 PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
+PLACEHOLDER_TEXT = re.compile(r"\{\w+\}")
 ROW = re.compile(r"\brow (\d+)\b")
 # An id among a placeholder's values: a word, quoted or not, of a list said with commas, "and", "or" or an arrow.
 ID = re.compile(r"(?<![\w'-])('?)([A-Za-z][\w-]*)\1(?![\w'-])")
@@ -31,10 +32,18 @@ def catalog(lang: str) -> dict[str, Any]:
 def patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
     """Each English template as a pattern whose named groups are its placeholders, with its translation."""
     found = []
-    for english, translated in catalog(lang)["messages"].items():
+    # The most words written out first: a template a longer one is a case of (`At most {n} {what} per {unit}` of
+    # the moves' `At most {n} moves (...) per {unit}`) is tried after it.
+    by_words = sorted(catalog(lang)["messages"].items(), key=lambda item: -len(PLACEHOLDER_TEXT.sub("", item[0])))
+    for english, translated in by_words:
         pattern = PLACEHOLDER.sub(lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(english))
         found.append((re.compile(f"^{pattern}$", re.DOTALL), translated))
     return found
+
+
+def _message(value: str, lang: str) -> bool:
+    """Whether a placeholder's value may be a message: words, or one word the texts say (a unit: `hour`)."""
+    return " " in value or value in catalog(lang)["messages"]
 
 
 @cache
@@ -71,7 +80,7 @@ def say(message: str, lang: str, said: dict[str, str] | None = None, depth: int 
         if match:
             values: dict[str, str] = {
                 # Only words can be a message: an id, a number or a place is said as the game's word or left.
-                name: say(found, lang, said, depth + 1) if depth < 2 and " " in found else _worded(found, said)
+                name: say(found, lang, said, depth + 1) if depth < 2 and _message(found, lang) else _worded(found, said)
                 for name, found in match.groupdict().items()
             }
 

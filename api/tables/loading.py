@@ -44,8 +44,8 @@ def refuse_cancelled(record: GameRecord) -> None:
     if record.status == "abandoned":
         raise Problem(
             "game/abandoned",
-            f"The game reached the most versions a game of {record.type} may have "
-            f"({lengths.most_versions(record.type)}) and was stopped there.",
+            f"A game of {record.type} may have at most {lengths.most_versions(record.type)} versions: this one "
+            "reached them and was stopped there.",
         )
 
 

@@ -34,7 +34,7 @@ def test_a_person_replaying_bots_stops_at_the_most_versions_and_the_game_is_aban
         if answer.status_code != 200:
             break
     assert answer.status_code == 409 and answer.get_json()["code"] == "game/abandoned"
-    assert "(100)" in answer.get_json()["detail"]
+    assert "at most 100 versions" in answer.get_json()["detail"]
     stopped = view(client, game["id"])
     assert stopped["status"] == "abandoned" and stopped["version"] == 100 and stopped["to_act"] == []
     assert len(GameStore(redis_client).log(game["id"])) == 100, "nothing stored past the bound"

@@ -83,7 +83,7 @@ class TestReaders:
         with freeze_time("2026-05-01 12:00:10.5"):
             first, refused = read_until_refused(client, game_id, bearer(tokens[0]))
             assert first >= BUDGET and refused.status_code == 429
-            assert "your seat" in refused.get_json()["detail"]
+            assert "from one seat" in refused.get_json()["detail"]
             # The second seat, from the same address and in the same second, has its own budget whole.
             second, refused = read_until_refused(client, game_id, bearer(tokens[1]))
             assert second >= BUDGET and refused.status_code == 429

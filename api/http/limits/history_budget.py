@@ -79,11 +79,11 @@ def refuse_when_spent(who: Reader) -> None:
     left = _left(windows) if windows else 0.0
     if left:
         allowed, seconds, _ = windows[0]
-        per = "second" if seconds == 1 else f"{seconds} seconds"
-        whose = "your seat" if who.seat is not None else "one client"
+        per = rate_limits.unit(seconds)
+        whose = "one seat" if who.seat is not None else "one client"
         rate_limits.refuse(
             BUCKET,
-            f"At most {allowed} bytes of event history may be read per {per} by {whose}; read on in {{retry}} s.",
+            f"At most {allowed} bytes of event history may be read per {per} from {whose}; read on in {{retry}} s.",
             max(1, int(left) + 1),
             book_key(who.address, request.headers.get("Authorization")),
         )

@@ -200,7 +200,7 @@ def pdf_of(job: PrintJob) -> bytes:
 
 def not_ready(job_id: str, job: PrintJob) -> Problem:
     status = describe(job_id, job)["status"]
-    return Problem("print-job/not_ready", f"The PDF is not ready: the job is {status}.")
+    return Problem("print-job/not_ready", f"The PDF is not ready: the job is `{status}`.")
 
 
 @blp.route("/<string:job_id>/pdf", methods=["GET"])
