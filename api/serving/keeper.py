@@ -29,6 +29,10 @@ log = logging.getLogger("deskovka.keeper")
 
 TICK = 0.1  # seconds between looks at the due set while nothing is due: one ZRANGEBYSCORE each
 BATCH = 64  # tables claimed at once
+# Seconds of a tick the bots of its claimed tables may take (each table's batch is itself bounded, 50 ms of CPU at
+# most): the tables past it are handed back due at once, so under a flood of bot tables a turn clock that falls due
+# waits at most about this long for the next claim, which takes clocks first (a tick of 64 bot tables took 0.6-1 s).
+BOTS_SECONDS = 0.2
 # Seconds a claimed table is held before another keeper may take it: short, so a turn clock whose keeper was killed
 # fires within it; a keeper slower than that only does work twice, since the commit's compare-and-set lets one win.
 LEASE = 2.0
@@ -59,6 +63,7 @@ class Keeper:
         self.store = services.store
         self.due = due.DueTables(self.store.connection)
         self.last_look = time.monotonic()  # when the last look at the due set ended
+        self.deferred = 0  # bot tables the last tick handed back unplayed, due already (no pause before the next)
 
     def healthy(self) -> bool:
         """Whether the keeper looked at its due set lately (it looks every TICK seconds while its store answers)."""
@@ -69,9 +74,10 @@ class Keeper:
 
         A batch costs a few round trips whatever its size: the tables are read in one, their writes committed in
         one (each its own compare-and-set) and handed back in one; a table whose write lost a race is advanced
-        again alone, through the runner.
+        again alone, through the runner. Bot tables past `BOTS_SECONDS` of the tick (one at least) wait for the next.
         """
         ids, lease = self.due.claim(BATCH, LEASE)
+        self.deferred = 0
         if not ids:
             return 0
         now = due.millis()
@@ -79,10 +85,22 @@ class Keeper:
             meters.keeper_lag.labels("clock" if kind == due.CLOCK else "bots").observe(max(0, now - at) / 1000)
         playable = [game_id for game_id in ids if GAME_ID.match(game_id)]
         loaded = dict(zip(playable, self.store.load_many(playable), strict=True))
-        steps = {game_id: self.safely(game_id, self.first_look, loaded.get(game_id)) for game_id in ids}
+        steps: dict[str, Write | Later] = {}
+        next_in: dict[str, Again] = {}
+        started, bots = time.perf_counter(), 0
+        # Clocks first, then bots in the order they fell due (a claim goes through the due sets part by part).
+        for game_id, at, kind in sorted(self.due.claimed, key=lambda claimed: (claimed[2], claimed[1])):
+            record = loaded.get(game_id)
+            if kind == due.BOTS and record is not None and bots and time.perf_counter() - started >= BOTS_SECONDS:
+                # Handed back due when it was, keeping its place among the bots; the next claim takes clocks first.
+                moment = due.millis()
+                next_in[game_id] = (seconds_until(clocks.next_due(record), moment), (at - moment) / 1000)
+                self.deferred += 1
+                continue
+            bots += kind == due.BOTS
+            steps[game_id] = self.safely(game_id, self.first_look, record)
         writes = {game_id: step for game_id, step in steps.items() if isinstance(step, Write)}
         results = runner.commit_many(self.services, list(writes.values()))
-        next_in: dict[str, Again] = {}
         clocked: list[tuple[str, int]] = []
         for game_id, step in steps.items():
             if not isinstance(step, Write):
@@ -169,5 +187,5 @@ def run(services: Services, stop: threading.Event, keeper: Keeper | None = None)
         ticks.labels("busy" if claimed else "idle").observe(time.perf_counter() - started)
         claimed_tables.inc(claimed)
         keeper.last_look = time.monotonic()
-        if claimed < BATCH:
+        if claimed < BATCH and not keeper.deferred:
             stop.wait(TICK)
