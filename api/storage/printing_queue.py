@@ -200,9 +200,9 @@ class PrintQueue:
         """Keep a preview with the job's PDF, for as long as the PDF is kept (at most one a width bucket)."""
         if job.rendering is None:
             return
-        left = self.connection.ttl(pdf_key(job.rendering.id))
+        left = self.connection.pttl(pdf_key(job.rendering.id))
         if isinstance(left, int) and left > 0:
-            self.connection.set(preview_key(job.rendering.id, width), png, ex=left)
+            self.connection.set(preview_key(job.rendering.id, width), png, px=left)
 
     def waiting(self) -> dict[str, int]:
         """Return how many jobs wait in each queue."""

@@ -32,6 +32,10 @@ KEPT_BYTES = 4 << 20
 # What runs before a finished game is rebuilt, not when it is kept (`api.http.limits.rebuild_budget`, which may
 # raise a 429 Problem); none in a process that serves no readers.
 before_rebuild: Callable[[GameRecord], None] | None = None
+# How a finished game's replay runs: in place, or (set by `api.http` under gevent) in a native thread, so that the
+# worker's other connections are answered meanwhile (the GIL passes between the threads every few ms) rather than
+# after the whole replay (100-200 ms for a long game of eight seats).
+run_replay: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -50,25 +54,24 @@ _building: dict[tuple[str, int], tuple[threading.Lock, list[int]]] = {}  # a reb
 
 
 def replay_to(
-    decks: DeckStore, record: GameRecord, entries: list[dict[str, Any]], version: int, deck: Deck | None = None
+    decks: DeckStore,
+    record: GameRecord,
+    entries: list[dict[str, Any]],
+    version: int,
+    deck: Deck | None = None,
+    run: Callable[..., Any] | None = None,
 ) -> Rebuilt:
     """Re-run the game from its seed through the log's first `version` entries (on `deck`, else the one its options
-    name).
+    name), the replay itself through `run(func, *args)` when given (`run_replay`).
 
     :raises Problem: 410 `game/outdated` when today's rules cannot re-run it to that version on the same deck.
     """
     rebuilt = None
     try:
         deck = deck or decks.make_known(record.options.get("deck"))
-        match = new_match(record.type, record.players, record.options, record.seed, deck)
-        events: list[dict[str, Any]] = []
-        for entry in entries[:version]:
-            match, new = play(match, entry["seat"], entry["action"])
-            events += new
-        table = record.table()
-        game = get_game(record.type)
-        if match.version == version and (table is None or game.deck_in_play(table) == game.deck_in_play(match.state)):
-            rebuilt = Rebuilt(match.state, events, version)
+        rebuilt = (
+            run(_replay, record, entries, version, deck) if run is not None else _replay(record, entries, version, deck)
+        )
     except Exception as error:  # any failure to re-run a game is the same answer to the client
         log.warning("game %s cannot be rebuilt: %r", record.id, error)
     if rebuilt is None:
@@ -79,6 +82,20 @@ def replay_to(
             game=record.id,
         )
     return rebuilt
+
+
+def _replay(record: GameRecord, entries: list[dict[str, Any]], version: int, deck: Deck | None) -> Rebuilt | None:
+    """The replay alone: the engine's work, no store's (so it may run in another thread)."""
+    match = new_match(record.type, record.players, record.options, record.seed, deck)
+    events: list[dict[str, Any]] = []
+    for entry in entries[:version]:
+        match, new = play(match, entry["seat"], entry["action"])
+        events += new
+    table = record.table()
+    game = get_game(record.type)
+    if match.version == version and (table is None or game.deck_in_play(table) == game.deck_in_play(match.state)):
+        return Rebuilt(match.state, events, version)
+    return None
 
 
 def finished(store: GameStore, decks: DeckStore, record: GameRecord) -> Rebuilt:
@@ -124,7 +141,7 @@ def _rebuild(store: GameStore, decks: DeckStore, record: GameRecord) -> Rebuilt:
     played = get_game(record.type).deck_in_play(table) if table is not None else None
     # The log keeps card ids as positions in the game's deck, and the game replays on that very deck.
     deck = decks.make_playable(*played) if played is not None else None
-    return replay_to(decks, record, store.log(record.id), record.version, deck)
+    return replay_to(decks, record, store.log(record.id), record.version, deck, run_replay)
 
 
 def _keep(key: tuple[str, int], rebuilt: Rebuilt) -> None:

@@ -9,7 +9,7 @@ import redis
 
 from api import meters
 from api.problems import Problem, store_unavailable
-from api.storage import metrics, packing
+from api.storage import compact_docs, metrics, packing
 from api.storage.card_faces import event_table
 from api.storage.holdings import Holdings
 from engine.core.protocol import Game
@@ -275,9 +275,14 @@ class GameStore:
         rev, version, doc = fields
         if doc is None:
             return None
-        kept = packing.unpack_entry(doc)
-        for packed_only in ("log", "cards"):
-            kept.pop(packed_only, None)
+        key = compact_docs.digest(doc) if packing.is_packed(doc) else None
+        kept = compact_docs.get(key) if key is not None else None
+        if kept is None:
+            kept = packing.unpack_entry(doc)
+            for packed_only in ("log", "cards"):
+                kept.pop(packed_only, None)
+            if key is not None and kept.get("compact"):
+                compact_docs.keep(key, kept)
         return GameRecord(**kept, version=int(version), rev=int(rev))
 
     def head(self, game_id: str) -> Head | None:

@@ -64,7 +64,10 @@ def test_a_spectator_cycling_finished_games_spends_its_own_budget_of_rebuilds(cl
         environ_base={"REMOTE_ADDR": SPECTATOR},
     )
     assert move.status_code == 429  # a move on a finished game rebuilds it too
-    assert read(client, games[2][0], SPECTATOR).status_code == 200  # the game still kept costs nothing
+    # A player showing its seat's token draws on that seat's budget, not its address's.
+    mine = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[1]), environ_base={"REMOTE_ADDR": SPECTATOR})
+    assert mine.status_code == 200 and mine.get_json()["status"] == "finished"
+    assert read(client, games[4][0], SPECTATOR).status_code == 200  # the game still kept costs nothing
     other = read(client, games[3][0], OTHER)
     assert other.status_code == 200 and other.get_json()["status"] == "finished"
     assert read(client, games[3][0], OTHER, "/events?after=0").status_code == 200
@@ -108,3 +111,15 @@ def test_readers_asking_for_one_finished_game_at_once_wait_for_one_rebuild(clien
     for thread in threads:
         thread.join()
     assert answers == [200] * readers and len(rebuilt) == 1
+
+
+def test_a_finished_games_record_is_decoded_once_and_each_read_gets_its_own(client, keeping):
+    from api.storage import compact_docs
+
+    (game_id, _), *_ = finished_games(client, 1)
+    first, second = (client.get(f"/v1/games/{game_id}").get_json() for _ in range(2))
+    assert first == second and first["status"] == "finished"
+    store = client.application.extensions["deskovka"].store
+    one, two = store.load(game_id), store.load(game_id)
+    assert one.seats == two.seats and one.seats is not two.seats
+    assert len(compact_docs._kept) >= 1

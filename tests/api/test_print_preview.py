@@ -60,7 +60,7 @@ def test_a_job_is_rendered_once_for_each_width_bucket_and_kept_as_long_as_its_pd
     assert kept_previews(redis_client) == ["1200", "160", "320", "480", "800"]
     pdf = next(redis_client.scan_iter(match="dk:print:*:pdf"))
     for key in redis_client.scan_iter(match="dk:print:*:preview:*"):
-        assert 0 < redis_client.ttl(key) <= redis_client.ttl(pdf)
+        assert 0 < redis_client.pttl(key) <= redis_client.pttl(pdf) + 10  # ms between the two reads
     # A kept picture is the very one rendered, whichever width of its bucket asks.
     assert (
         client.get(f"/v1/print-jobs/{job['id']}/preview?width=401").data
