@@ -261,7 +261,11 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
+    import signal
     import tempfile
+
+    # Stopped with SIGTERM, it still stops what it started (the `finally`s run on SystemExit).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     with tempfile.TemporaryDirectory(prefix="dk-cluster-bench-") as folder:
         if args.what in ("all", "moves"):

@@ -15,9 +15,13 @@ to the table's own pair, so a table a 1.0 process scheduled is still kept (`api.
 import random
 import time
 import zlib
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import redis
+
+from api.storage import scripted
 
 SHARDS = 8
 PAIRS = tuple((f"dk:{{keeper:{n}}}:clocks", f"dk:{{keeper:{n}}}:due") for n in range(SHARDS))
@@ -191,7 +195,9 @@ class DueTables:
             client.zadd(clocks_key(game_id), {game_id: millis(clock_in)}, lt=True)
         if bots_in is not None:
             client.zadd(bots_key(game_id), {game_id: millis(bots_in)}, lt=True)
-        return self._release(keys=LEGACY, args=[lease, game_id, "", ""], client=client)
+        if client is self.connection:
+            return self._release(keys=LEGACY, args=[lease, game_id, "", ""])
+        return scripted.queue(self._release, client, LEGACY, [lease, game_id, "", ""])
 
     def release_many(self, lease: int, tables: list[tuple[str, Later, Later]]) -> int:
         """Hand several claimed tables back (each as `release` does): one script a pair, in one round trip on one
@@ -204,18 +210,19 @@ class DueTables:
                     old.append((game_id, clock_in, bots_in))
                 else:
                     by_pair.setdefault(pair, []).extend([game_id, _at(clock_in), _at(bots_in)])
-        if self.cluster:
-            handed = [self._release(keys=pair, args=[lease, *args]) for pair, args in by_pair.items()]
-            handed += [self._hand_back(self.connection, game_id, lease, *again) for game_id, *again in old]
-            return sum(int(count) for count in handed)
+        alone: list[Callable[[], Any]] = []
         with self.connection.pipeline(transaction=False) as pipe:
             for pair, args in by_pair.items():
-                self._release(keys=pair, args=[lease, *args], client=pipe)
+                scripted.queue(self._release, pipe, pair, [lease, *args])
+                alone.append(partial(self._release, keys=pair, args=[lease, *args]))
             releases = list(range(len(by_pair)))
             for game_id, clock_in, bots_in in old:
                 self._hand_back(pipe, game_id, lease, clock_in, bots_in)
+                alone += [partial(self._hand_back, self.connection, game_id, lease, clock_in, bots_in)] * (
+                    len(pipe) - len(alone)
+                )
                 releases.append(len(pipe) - 1)  # the old pair's release comes last of each
-            done = pipe.execute()
+            done = scripted.settle(pipe.execute(raise_on_error=False), alone)
         return sum(int(done[place]) for place in releases)
 
     def release(self, game_id: str, lease: int, clock_in: Later, bots_in: Later = None) -> bool:

@@ -13,6 +13,8 @@ from typing import Any
 
 import redis
 
+from api.storage import scripted
+
 # KEYS: the owner's bytes (a hash: `total`, and `<game>:d` record bytes, `<game>:a` bytes appended, per game) and
 # its games' expiry times (a sorted set, Unix ms). ARGV: now (ms), the game ('' to only read), its record's bytes,
 # the bytes this commit appended, '1' when the record now holds everything (a compact game), its expiry (ms), and
@@ -61,7 +63,10 @@ class Holdings:
         """Note a landed commit of the owner's game (on `client`, e.g. a pipeline, when given)."""
         now = int(time.time() * 1000)
         args: list[int | str] = [now, game_id, record, appended, "1" if whole else "", now + ttl * 1000, LEDGER_TTL]
-        self._note(keys=keys(owner), args=args, client=client)
+        if client is None:
+            self._note(keys=keys(owner), args=args)
+        else:
+            scripted.queue(self._note, client, keys(owner), args)
 
     def held(self, owner: str) -> int:
         """The bytes the owner's live games hold."""

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 import orjson
@@ -9,7 +10,7 @@ import redis
 
 from api import meters
 from api.problems import Problem, store_unavailable
-from api.storage import compact_docs, metrics, packing
+from api.storage import compact_docs, metrics, packing, scripted
 from api.storage.card_faces import event_table
 from api.storage.holdings import Holdings
 from engine.core.protocol import Game
@@ -350,29 +351,33 @@ class GameStore:
         self, writes: list[tuple[GameRecord, int | None, int, list[dict[str, Any]], list[dict[str, Any]]]]
     ) -> list[Commit]:
         """Commit several games' writes (record, expected rev, ttl, log, events) in one round trip, each its own
-        compare-and-set (one after another on a Cluster, whose pipelines span slots)."""
-        if self.cluster or self.replica_acks:
+        compare-and-set (on a Cluster one batch a master; with replica acknowledgements one after another, since
+        WAIT counts the writes of one connection)."""
+        if self.replica_acks:
             return [self.commit(*write) for write in writes]
         calls = [self._commit_call(*write, None, None) for write in writes]
         with self.connection.pipeline(transaction=False) as pipe:
             for keys, args, _ in calls:
-                self._commit(keys=keys, args=args, client=pipe)
-            results = pipe.execute()
+                scripted.queue(self._commit, pipe, keys, args)
+            results = pipe.execute(raise_on_error=False)
+        results = scripted.settle(results, [partial(self._commit, keys=keys, args=args) for keys, args, _ in calls])
         done = [
-            self._settled(write[0], result, call[2], len(write[3]))
+            self._settled(write[0], result, call[2], len(write[3]), count=False)
             for write, call, result in zip(writes, calls, results, strict=True)
         ]
+        if self.cluster:  # the batch's actions counted at once (on one Redis each commit counts its own)
+            landed = [len(write[3]) for write, result in zip(writes, done, strict=True) if result is Commit.DONE]
+            metrics.count(self.connection, "actions", sum(landed))
         owned = [
-            (write[0].owner, write[0].id, call[1])
+            partial(self.holdings.note, write[0].owner, write[0].id, *held_bytes(call[1]))
             for write, call, landed in zip(writes, calls, done, strict=True)
             if landed is Commit.DONE and write[0].owner is not None
         ]
         if owned:
             with self.connection.pipeline(transaction=False) as pipe:
-                for owner, game_id, args in owned:
-                    assert owner is not None
-                    self.holdings.note(owner, game_id, *held_bytes(args), client=pipe)
-                pipe.execute()
+                for note in owned:
+                    note(client=pipe)
+                scripted.settle(pipe.execute(raise_on_error=False), owned)
         return done
 
     def _commit_call(
@@ -438,10 +443,10 @@ class GameStore:
         ]
         return keys, args, new_rev
 
-    def _settled(self, record: GameRecord, result: list[int], new_rev: int, logged: int) -> Commit:
+    def _settled(self, record: GameRecord, result: list[int], new_rev: int, logged: int, count: bool = True) -> Commit:
         if result[0] == 1:
             record.rev = new_rev  # the caller's record, not the compacted copy that was written
-            if self.cluster:
+            if self.cluster and count:
                 metrics.count(self.connection, "actions", logged)
             if logged:
                 meters.actions.labels(record.type).inc(logged)
