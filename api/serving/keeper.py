@@ -30,8 +30,8 @@ log = logging.getLogger("deskovka.keeper")
 TICK = 0.1  # seconds between looks at the due set while nothing is due: one ZRANGEBYSCORE each
 BATCH = 64  # tables claimed at once
 # Seconds of a tick the bots of its claimed tables may take (each table's batch is itself bounded, 50 ms of CPU at
-# most): the tables past it are handed back due at once, so under a flood of bot tables a turn clock that falls due
-# waits at most about this long for the next claim, which takes clocks first (a tick of 64 bot tables took 0.6-1 s).
+# most): the tables past it are handed back due when they were, and the next claim, clocks first, follows at once.
+# So under a flood of bot tables a turn clock that falls due waits about this long, not for 64 batches of bots.
 BOTS_SECONDS = 0.2
 # Seconds a claimed table is held before another keeper may take it: short, so a turn clock whose keeper was killed
 # fires within it; a keeper slower than that only does work twice, since the commit's compare-and-set lets one win.

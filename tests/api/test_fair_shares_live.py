@@ -28,6 +28,9 @@ def service(tmp_path_factory):
         DESKOVKA_LIMIT_JOINS="5/minute;200/day",
         DESKOVKA_LIMIT_ADDRESS_JOINS="30/minute;300/day",
         DESKOVKA_CLIENT_STORE_BYTES=str(BOUND),
+        DESKOVKA_LIMIT_MOVES="120/second;50000/day",
+        DESKOVKA_LIMIT_SEAT_MOVES="30/second;6000/day",
+        DESKOVKA_LIMIT_HISTORY_BYTES="131072/second",
     ) as server:
         yield server
 
@@ -94,6 +97,15 @@ def test_eight_people_behind_one_address_each_join_their_friends_table(service):
     ]
     assert [status for status, _ in joined] == [201] * 8
     assert all(body["game"]["status"] == "running" for _, body in joined)
+    # and they play, each as its own seat: history and moves count by seat, the address's ceilings above them
+    for (_, body), game_id in zip(joined, tables, strict=True):
+        token = body["token"]
+        assert call(service, "127.0.0.30", "GET", f"/v1/games/{game_id}/events?after=0", token=token)[0] == 200
+        if body["game"]["to_act"] == [1]:
+            move = call(
+                service, "127.0.0.30", "POST", f"/v1/games/{game_id}/actions", body["game"]["legal_actions"][0], token
+            )
+            assert move[0] == 200
     status, made = call(
         service,
         "127.0.0.21",
