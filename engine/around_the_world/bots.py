@@ -47,6 +47,9 @@ class GreedyBot(Bot):
 
     name = "medium"
     plans = True
+    # Travel anyway when a rival is more than `lead` legs ahead; a leg is cheap at its threshold + `slack` days.
+    lead = 0
+    slack = 0.0
     summary = (
         "Takes the card (and action) that makes its next leg cheapest, travels when the leg is cheap enough or "
         "others are ahead, uses the balloon, re-rolls high dice with gold and keeps the detective away."
@@ -149,9 +152,9 @@ class GreedyBot(Bot):
         if state["detective"] == ahead:
             cost += board.supply["detective_days"]
         others = [state["positions"][s] for s in range(state["players"]) if s != seat]
-        behind = max(others) > position or bool(state["arrivals"])
+        behind = max(others) > position + self.lead or bool(state["arrivals"])
         full = len(state["hands"][seat]) >= board.supply["hand_limit"]
-        return cost <= threshold(board, position) or full or behind
+        return cost <= threshold(board, position) + self.slack or full or behind
 
     def _discard_value(self, state: State, board: Board, seat: int, action: Action) -> float:
         card = action["card"]

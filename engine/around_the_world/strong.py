@@ -74,6 +74,15 @@ def standing(board: Board, state: State, seat: int) -> float:
     return min(rivals) - to_go(board, state, seat)
 
 
+class Patient(GreedyBot):
+    """The medium bot, but a traveller at three or more who waits for cheaper cards: a leg is cheap 2 days under the
+    medium bot's threshold, and only a rival two legs ahead (or one home) hurries it. Alone it wins about 45% of
+    four-player games against three medium bots (0.26 for a medium bot in its place; 200 games each)."""
+
+    lead = 2
+    slack = -2.0
+
+
 class StrongBot(SearchBot):
     """Look ahead: the default policy's likely choices tried in a few dealt worlds."""
 
@@ -89,21 +98,23 @@ class StrongBot(SearchBot):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.me = -1
-        self.greedy, self.racer = GreedyBot(), Racer()
+        self.greedy, self.racer, self.patient = GreedyBot(), Racer(), Patient()
 
     def decide(self, game: "Game", known: Knowledge, rng: Rng) -> Action:
         self.me = known.seat
         return super().decide(game, known, rng)
 
     def candidates(self, game: "Game", seen: State, seat: int, actions: list[Action]) -> list[Action]:
-        racer = self.racer if seen["players"] == 2 else None
-        return candidates(self.greedy, game.board, seen, seat, actions, racer)  # type: ignore[attr-defined]
+        if seen["players"] == 2:
+            return candidates(self.greedy, game.board, seen, seat, actions, self.racer)  # type: ignore[attr-defined]
+        return candidates(self.patient, game.board, seen, seat, actions)  # type: ignore[attr-defined]
 
     def policy(self, game: "Game", state: State, seat: int) -> Action:
-        """Every seat plays the medium bot, but in a race of two the bot's own seat plays the racer."""
+        """The others play the medium bot; the bot's own seat the racer in a race of two, else the patient one."""
         legal = game.legal_actions(state, seat)
-        if seat == self.me and state["players"] == 2:
-            return self.racer.act(game.board, state, seat, legal)  # type: ignore[attr-defined]
+        if seat == self.me:
+            own = self.racer if state["players"] == 2 else self.patient
+            return own.act(game.board, state, seat, legal)  # type: ignore[attr-defined]
         return self.greedy.act(game.board, state, seat, legal)  # type: ignore[attr-defined]
 
     def evaluate(self, game: "Game", state: State, seat: int) -> float:

@@ -2,7 +2,7 @@
 
 from engine.around_the_world.race import arrival, chance, turns_left
 from engine.around_the_world.racer import Racer
-from engine.around_the_world.strong import StrongBot
+from engine.around_the_world.strong import Patient, StrongBot
 from engine.core.match import play
 from engine.core.rng import Rng
 from engine.games import new_match
@@ -96,3 +96,16 @@ def test_every_decision_of_a_race_of_two_keeps_its_budget():
                 searched += bots[seat].work.rollouts > 0
             match, _ = play(match, mover, action)
         assert searched >= 5
+
+
+def test_at_more_players_the_strong_bot_waits_for_cheaper_cards_than_the_medium_bot():
+    """The patient traveller (the strong bot's own seat in its look-ahead at three or more) waits where the medium
+    bot travels: a leg at the medium bot's threshold, a rival one leg ahead."""
+    match = travel_phase(start(4))
+    match.state["positions"][1] = 1
+    set_hand(match.state, 0, [("ship", 6), ("train", 3), ("train", 5)])
+    legal = GAME.legal_actions(match.state, 0)
+    assert GAME.bots["medium"]().act(BOARD, match.state, 0, legal)["type"] == "travel"
+    assert Patient().act(BOARD, match.state, 0, legal) == {"type": "end_turn"}
+    match.state["positions"][1] = 3  # two legs ahead: it hurries
+    assert Patient().act(BOARD, match.state, 0, legal)["type"] == "travel"
