@@ -113,6 +113,7 @@ class GreedyBot(Bot):
         planner = Planner(game, state, seat)
         targets, _, _ = planner.plan(state["kept"][seat])
         counts = Counter(state["cards"][c] for c in state["hands"][seat])
+        targets = self._aims(game, state, seat, targets, counts)
         wanted = self._wanted(game, targets, counts)
         if step == SECOND_CARD:
             return self._draw(state, actions, wanted)
@@ -133,6 +134,10 @@ class GreedyBot(Bot):
         if claims:
             return self._best_claim(game, claims, counts)
         return actions[0]
+
+    def _aims(self, game: Any, state: State, seat: int, targets: set[str], counts: Counter[str]) -> set[str]:
+        """The routes it works towards: its tickets' (the strong bot adds others once those are done)."""
+        return targets
 
     def _keep(self, game: Any, state: State, seat: int, actions: list[Action]) -> Action:
         planner = Planner(game, state, seat)

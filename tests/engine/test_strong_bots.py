@@ -16,6 +16,9 @@ SEARCHERS = {
     "ticket-to-ride-europe": ticket_to_ride,
 }
 
+# Ticket to Ride's strong bot decides most moves without search (cheaply): every decision is looked at.
+EVERY = {"ticket-to-ride-europe": 1}
+
 
 def decisions(name, seed, every):
     """The strong bot's decisions in one game at the largest table (medium bots in the other seats), with the
@@ -39,11 +42,12 @@ def decisions(name, seed, every):
 def test_no_decision_goes_over_its_budget_at_the_largest_table(name):
     budget = SEARCHERS[name].BUDGET
     searched = 0
-    for _, _, work, _ in decisions(name, 3, every=7):
+    for _, _, work, _ in decisions(name, 3, every=EVERY.get(name, 7)):
         assert work.moves <= budget.moves
         assert work.rollouts <= budget.worlds * SEARCHERS[name].CANDIDATES
         searched += work.rollouts > 0
-    assert searched >= 3
+    # Ticket to Ride's searches only its choices of tickets: at the start, and late tickets are rare.
+    assert searched >= (1 if name == "ticket-to-ride-europe" else 3)
 
 
 @pytest.mark.parametrize("name", sorted(SEARCHERS))
