@@ -148,6 +148,12 @@ def moves(args: argparse.Namespace, folder: Path) -> None:
                 taken[name].append((rate, api_ms, redis_ms))
                 p50 = statistics.median(timings) * 1000
                 print(f"| {round_} | {name} | {rate:.0f} | {p50:.1f} | {api_ms:.2f} | {redis_ms:.2f} |", flush=True)
+        rounds = list(zip(taken["cluster"], taken["single"], strict=True))
+        ratios = [statistics.median(c[i] / s[i] for c, s in rounds) for i in range(3)]
+        print(
+            f"medians of the rounds' ratios, Cluster/one Redis: moves/s {ratios[0]:.2f}x, API CPU a move "
+            f"{ratios[1]:.2f}x, Redis CPU a move {ratios[2]:.2f}x"
+        )
         medians = {name: [statistics.median(row[i] for row in rows) for i in range(3)] for name, rows in taken.items()}
         (c_rate, c_api, c_redis), (s_rate, s_api, s_redis) = medians["cluster"], medians["single"]
         print(
