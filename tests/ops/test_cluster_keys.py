@@ -2,12 +2,17 @@
 due sets, the lobby and the rate-limit counters land in different slots on every master, and tables, lobby pages,
 a keeper's clocks and bots and a limit shared by two API processes all still work there."""
 
+import signal
+import threading
+import time
+
 import pytest
 import redis
 
 from api.cli import main
 from api.http.app import create_app
 from api.http.limits import rate_limits
+from api.serving import keeper as keeper_module
 from api.serving.keeper import Keeper
 from api.storage import due
 from api.storage.connections import POOL_SIZE, connect
@@ -116,3 +121,66 @@ def test_a_deck_imported_on_the_command_line_lands_in_the_cluster(cluster_url, t
     monkeypatch.setenv("DESKOVKA_REDIS_URL", "redis+cluster:/nowhere")
     assert main(["deck", "import", str(path)]) == 78
     assert "is not a Redis URL" in capsys.readouterr().err
+
+
+def until_done(work, within=30.0):
+    """Do `work` until the store answers it (a master is failing over meanwhile)."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            return work()
+        except redis.RedisError:
+            assert time.monotonic() < deadline, "the store never answered again"
+            time.sleep(0.1)
+
+
+@pytest.mark.slow
+def test_two_keepers_fire_every_clock_once_across_a_masters_kill(tmp_path, redis_url):
+    """A master `kill -9`ed, its replica promoted (without the scripts: Redis does not replicate them): the
+    keepers claim, commit and hand back on every master again, each run-out clock fired once."""
+    processes, ports = servers.cluster(tmp_path, replicas=1, node_timeout=1000)
+    made = [
+        create_app(
+            {
+                "REDIS_URL": f"redis+cluster://127.0.0.1:{ports[0]}",
+                "QUEUE_URL": redis_url,
+                "TESTING": True,
+                "RATE_LIMITS": {},
+            }
+        )
+        for _ in range(2)
+    ]
+    stop = threading.Event()
+    threads = [threading.Thread(target=keeper_module.run, args=(app.extensions["deskovka"], stop)) for app in made]
+    try:
+        connection = made[0].extensions["deskovka"].connection
+        games = [
+            create(made[0].test_client(), [{"name": "A"}, {"name": "B"}], clock=CLOCKED, seed=n)[0] for n in range(24)
+        ]
+        victim = f"127.0.0.1:{ports[0]}"
+        assert any(connection.get_node_from_key(f"dk:{{g:{game['id']}}}:state").name == victim for game in games)
+        for thread in threads:
+            thread.start()
+        processes[0].send_signal(signal.SIGKILL)
+        processes[0].wait(10)
+        killed = time.monotonic()
+        for game in games:
+            until_done(lambda game=game: run_out_now(connection, game["id"]))
+        store = made[1].extensions["deskovka"].store
+        while True:
+            versions = until_done(lambda: [store.load(game["id"]).version for game in games])
+            if all(version >= 1 for version in versions):
+                break
+            assert time.monotonic() - killed < 40, versions
+            time.sleep(0.2)
+        print(f"every clock fired {time.monotonic() - killed:.1f} s after the master's kill -9")
+        for game in games:
+            assert [entry.get("by") for entry in store.log(game["id"])] == ["clock"], game["id"]
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(10)
+        for app in made:
+            app.extensions["deskovka"].followers.close()
+            app.extensions["deskovka"].connection.close()
+        servers.stop(processes)
