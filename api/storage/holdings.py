@@ -19,7 +19,10 @@ from api.storage import scripted
 # its games' expiry times (a sorted set, Unix ms). ARGV: now (ms), the game ('' to only read), its record's bytes,
 # the bytes this commit appended, '1' when the record now holds everything (a compact game), its expiry (ms), and
 # the ledger's own time to live (s). Expired games are dropped first (a bounded number a call). Return the total.
+# With KEYS[3] (the game's record) and ARGV[8] (the revision its commit wrote) it notes only if that commit landed
+# (else -1): sent in one round trip with the commit, on one Redis (on a Cluster the keys are in other slots).
 NOTE = """
+if KEYS[3] and redis.call('HGET', KEYS[3], 'rev') ~= ARGV[8] then return -1 end
 local total = tonumber(redis.call('HGET', KEYS[1], 'total') or '0')
 for _, game in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, 64)) do
   total = total - tonumber(redis.call('HGET', KEYS[1], game .. ':d') or '0')
@@ -67,6 +70,14 @@ class Holdings:
             self._note(keys=keys(owner), args=args)
         else:
             scripted.queue(self._note, client, keys(owner), args)
+
+    def call_after(
+        self, commit: tuple[str, int], owner: str, game_id: str, record: int, appended: int, whole: bool, ttl: int
+    ) -> list[Any]:
+        """The EVALSHA command that notes a commit (its game's record key and the revision it writes) if it landed."""
+        now = int(time.time() * 1000)
+        args = [now, game_id, record, appended, "1" if whole else "", now + ttl * 1000, LEDGER_TTL, commit[1]]
+        return ["EVALSHA", self._note.sha, 3, *keys(owner), commit[0], *args]
 
     def held(self, owner: str) -> int:
         """The bytes the owner's live games hold."""

@@ -341,9 +341,29 @@ class GameStore:
         `answer` (key, first answer) is kept for `answer_ttl` seconds, never longer than the game (`ttl`).
         """
         keys, args, new_rev = self._commit_call(record, expected_rev, ttl, log, events, answer, answer_ttl)
-        result = self._commit(keys=keys, args=args) if not self.replica_acks else self._commit_acked(keys, args)
+        noted: Any = None
+        if record.owner is not None and not self.cluster and not self.replica_acks:
+            # The owner's ledger in the same round trip, noted only if the commit landed.
+            with self.connection.pipeline(transaction=False) as pipe:
+                pipe.execute_command("EVALSHA", self._commit.sha, len(keys), *keys, *args)
+                pipe.execute_command(
+                    *self.holdings.call_after((keys[0], new_rev), record.owner, record.id, *held_bytes(args))
+                )
+                result, noted = pipe.execute(raise_on_error=False)
+            if isinstance(result, redis.exceptions.NoScriptError):  # a Redis that lost its scripts: load them
+                result, noted = self._commit(keys=keys, args=args), None
+            elif isinstance(result, Exception):
+                raise result
+        elif not self.replica_acks:
+            result = self._commit(keys=keys, args=args)
+        else:
+            result = self._commit_acked(keys, args)
         done = self._settled(record, result, new_rev, len(log))
-        if done is Commit.DONE and record.owner is not None:
+        if (
+            done is Commit.DONE
+            and record.owner is not None
+            and (noted is None or not isinstance(noted, int) or noted < 0)
+        ):
             self.holdings.note(record.owner, record.id, *held_bytes(args))
         return done
 

@@ -77,7 +77,7 @@ class PersonMove:
         if record.status == "open":
             raise Problem("game/not_started", "The game waits for players to take the open seats.")
         if not is_resign(self.action):
-            room.require(services, record.owner)
+            room.require(services, record.owner, fresh=False)
         match, events = runner.play(to_match(record), seat, self.action)
         if bot_quota.over_quota(services.settings, store.connection, record, match):
             moved, more = bot_quota.abandon(finish(record, match)), False

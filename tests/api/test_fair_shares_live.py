@@ -10,6 +10,7 @@ import pytest
 
 from api.storage import holdings
 from api.storage.store import GameStore
+from api.tables import room
 from bench.bench_clock_flood import Flood, phase, quantile
 from tests.faults.service import running
 
@@ -142,6 +143,7 @@ def test_nothing_is_stored_past_a_clients_bound(service):
     assert BOUND <= held < BOUND + held / len(made) * 2, "at most one game's write past the bound"
     assert held == int(store.hget(holdings.keys(source)[0], "total")), "the ledger counts the bytes stored"
     game_id, token, action = made[0]
+    time.sleep(room.FRESH)  # a move checks a total its process read within the second
     status, refused = call(service, source, "POST", f"/v1/games/{game_id}/actions", action, token)
     assert status == 507 and refused["code"] == "store/client_full"
     assert sum(stored_bytes(store, game_id) for game_id, _, _ in made) == held, "the refused move stored nothing"
