@@ -52,7 +52,10 @@ def test_a_table_that_1_0_scheduled_is_kept_and_handed_back_to_its_own_part(app,
     keeper = Keeper(app.extensions["deskovka"])
     keeper.tick()  # nothing is due at the game yet (its deadline is in a minute): it is only handed back
     assert redis_client.zcard(due.LEGACY[0]) + redis_client.zcard(due.LEGACY[1]) == 0
-    assert redis_client.zscore(own, game["id"]) == max(int(at) for at in deadlines(redis_client, game["id"]))
+    # Handed back as seconds from the keeper's look, made Unix ms again when written: at its deadline, give or take
+    # the look's own milliseconds (and one of rounding).
+    handed_back = redis_client.zscore(own, game["id"]) - max(int(at) for at in deadlines(redis_client, game["id"]))
+    assert -1 <= handed_back < 1000
     assert view(client, game["id"])["version"] == 0
 
 
