@@ -85,6 +85,19 @@ def test_the_image_installs_from_the_lock_before_it_copies_the_source():
     assert lock < wheels < source
 
 
+def test_the_image_builds_the_project_offline_with_the_locks_setuptools():
+    """The project's wheel is built without build isolation by the lock's setuptools, so it must satisfy the backend
+    pyproject.toml names; a change of the source then fetches nothing (docs/operations.md)."""
+    build_system = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]
+    assert build_system["build-backend"] == "setuptools.build_meta"
+    assert_locked(named(build_system["requires"]), pins("lock.txt"), "requirements/lock.txt")
+    steps = [line for line in (ROOT / "Dockerfile").read_text().splitlines() if line and not line.startswith("#")]
+    project = next(line for line in steps if "--wheel-dir /project" in line)
+    assert "--no-index" in project and "--no-build-isolation" in project, project
+    locked = next(line for line in steps if "--require-hashes" in line and "requirements/lock.txt" in line)
+    assert "--no-build-isolation" in locked, "an sdist in the lock would fetch an unpinned build backend"
+
+
 def test_the_build_context_leaves_out_what_the_image_does_not_need():
     ignored = {line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()}
     assert {".git", "tests", "bench", "docs", "clients", "**/node_modules"} <= ignored
