@@ -13,7 +13,7 @@
 #        as --build-arg BASE=... (buildah cannot give a local image the digest of the real one).
 # sizes  the Dockerfile of HEAD and the one of $BEFORE (default 2362338, the last before issue 36) built from the
 #        same source (HEAD, with clients/typescript/node_modules copied in if $NODE_MODULES names one), each from
-#        nothing; prints every layer's bytes (the uncompressed tar, as `docker history` counts them).
+#        nothing; prints every layer's bytes (the uncompressed tar, as `docker history` counts them) and gzipped.
 # reuse  the time of a build and of a rebuild after a change of one source file: HEAD's build stage and the whole
 #        Dockerfile before the lock. (buildah 1.28 caches a `RUN --mount=...,from=<stage>` step without looking at
 #        the stage, and mounts a cached stage wrongly, so HEAD's final stage is not timed here; BuildKit keys such a
@@ -125,6 +125,21 @@ sizes() {
   timed before "${B[@]}" "${BUILD[@]}" --layers --no-cache -t localhost/deskovka:before "$WORK/ctx-old"
   layers localhost/deskovka:head
   layers localhost/deskovka:before
+  gzipped head
+  gzipped before
+}
+
+gzipped() { # the layers' bytes as a registry holds them (gzip, as `buildah push` compresses them)
+  rm -rf "$WORK/oci-$1"
+  "${B[@]}" push -q "localhost/deskovka:$1" "oci:$WORK/oci-$1:$1" >/dev/null
+  python3 - "$WORK/oci-$1" "$1" <<'EOF'
+import json, sys
+from pathlib import Path
+folder, name = Path(sys.argv[1]), sys.argv[2]
+digest = json.loads((folder / "index.json").read_text())["manifests"][0]["digest"].split(":")[1]
+sizes = [layer["size"] for layer in json.loads((folder / "blobs/sha256" / digest).read_text())["layers"]]
+print(f"{name} gzipped: {sum(sizes)} bytes, layers {sizes}")
+EOF
 }
 
 timed() { # timed LABEL COMMAND...: runs it, prints the seconds it took
