@@ -1,8 +1,10 @@
 """The strong bot: its default policy's likely choices, each tried in a few dealt worlds (the cards it cannot see
 dealt at random, the dice to come from a fresh seed) and played on for every traveller.
 
-At three or more the first home under 80 days with the fewest days wins: every traveller plays on as the medium bot
-and a position is judged by the days each may expect to be home in. In a game of two the first home wins (the days
+At three or more the first home under 80 days with the fewest days wins: the bot's own seat plays as a patient
+traveller (`Patient`), which waits for cheaper cards; only its take (the card, its action, where the detective goes)
+is searched, the others playing on as the medium bot, and a position is judged by the days each may expect to be
+home in. In a game of two the first home wins (the days
 only part two home in the same round), which the medium bot's waiting for cheap cards ignores: the bot's own seat
 plays on as the racer (`racer.py`), the other as the medium bot, and a position is judged by the rounds each may
 expect to come home in (`race.py`)."""
@@ -107,7 +109,10 @@ class StrongBot(SearchBot):
     def candidates(self, game: "Game", seen: State, seat: int, actions: list[Action]) -> list[Action]:
         if seen["players"] == 2:
             return candidates(self.greedy, game.board, seen, seat, actions, self.racer)  # type: ignore[attr-defined]
-        return candidates(self.patient, game.board, seen, seat, actions)  # type: ignore[attr-defined]
+        found = candidates(self.patient, game.board, seen, seat, actions)  # type: ignore[attr-defined]
+        # Judged by the days to come, waiting for cheaper cards looks no better than travelling now, so a search of
+        # the travel step undid the patient traveller's edge (43% of 200 four-player games, against 65% of 100).
+        return found if seen["phase"] == "take" else found[:1]
 
     def policy(self, game: "Game", state: State, seat: int) -> Action:
         """The others play the medium bot; the bot's own seat the racer in a race of two, else the patient one."""
