@@ -3,6 +3,8 @@ are done, more tickets only while it is ahead of the trains; its search within b
 
 from collections import Counter
 
+import pytest
+
 from engine.core.match import play
 from engine.core.rng import Rng
 from engine.games import new_match
@@ -67,10 +69,11 @@ def test_its_tickets_done_it_works_towards_the_long_routes():
     assert sorted(BOARD.routes[r].length for r in aims) == [6, 8]
 
 
-def test_its_search_stays_within_budget_at_the_largest_table_with_hostile_tickets():
-    """Five seats, the longest ticket choices (three drawn late with every seat's tickets still open): each
-    decision's work, counted in moves simulated, stays within the budget."""
-    match = new_match(GAME.name, 5, {}, 11)
+@pytest.mark.parametrize("tunnel_failure", ["return", "discard"])
+def test_its_search_stays_within_budget_at_the_largest_table_with_hostile_tickets(tunnel_failure):
+    """Five seats, either tunnel rule, the longest ticket choices (three drawn late with every seat's tickets still
+    open): each decision's work, counted in moves simulated, stays within the budget."""
+    match = new_match(GAME.name, 5, {"tunnel_failure": tunnel_failure}, 11)
     medium, searched = GreedyBot(), 0
     while not match.is_over():
         seat = min(match.to_act())
