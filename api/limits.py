@@ -13,6 +13,9 @@ DEFAULTS = {
     "print_jobs": "30/hour;200/day",
     # Previews rendered (a preview already kept is not counted): at most 5 widths a job (`api.http.preview.BUCKETS`).
     "previews": "20/minute;300/day",
+    # Previews read, kept or rendered: a print desk asks one a finished job; 16 connections asking kept pictures
+    # without pause read 390 a second and took another client's preview from 6 to 18 ms (docs/benchmarks.md).
+    "preview_reads": "10/second",
     # Finished games rebuilt from their logs for a reader (a game still kept rebuilt in the process is not counted):
     # the longest takes about 40 ms of a worker; a spectator browsing finished tables rebuilds a few a minute.
     "rebuilds": "20/minute;600/day",

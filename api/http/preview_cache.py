@@ -4,7 +4,9 @@ the client's budget, and a client's renderings one at a time, so that one client
 A width asked for is served at its bucket's (`preview.BUCKETS`), so a job has at most five pictures however many
 widths are asked. The first request of a bucket renders it and keeps it in Redis beside the job's PDF, for as long as
 the PDF is kept (`PrintQueue.keep_preview`); later ones, from any process, read it. A rendering counts against the
-client's `previews` budget (`DESKOVKA_LIMIT_PREVIEWS`, 429 past it); a kept picture counts nothing.
+client's `previews` budget (`DESKOVKA_LIMIT_PREVIEWS`, 429 past it); a kept picture counts nothing there, but
+every preview asked for, kept or not, counts against `preview_reads` (`DESKOVKA_LIMIT_PREVIEW_READS`, a few a
+second), so a client reading kept pictures without pause does not take a worker either.
 
 A client's previews take turns: in each process one of its requests at a time (a kept picture's too), and in the
 whole server one rendering at a time (a lock in Redis, which the one request of the client's a process lets through
@@ -24,6 +26,7 @@ from api.http.limits import rate_limits
 from api.storage.printing_queue import PrintJob, PrintQueue
 
 BUCKET = "previews"
+READS = "preview_reads"
 RENDERING_HOLD = 30_000  # ms a client's rendering holds its lock at most (a worker that died holding it)
 POLL = 0.05  # seconds between looks at a client's lock held by another process
 
@@ -59,8 +62,9 @@ _turns = Turns()
 def first_page(queue: PrintQueue, job: PrintJob, width: int, pdf: Callable[[], bytes]) -> bytes:
     """Return the finished job's first page as a PNG at `width`'s bucket, rendered from `pdf()` unless it is kept.
 
-    :raises Problem: 429 `rate/limited` when the client's budget of renderings is spent.
+    :raises Problem: 429 `rate/limited` when the client's budget of previews or of renderings is spent.
     """
+    rate_limits.check(READS)
     size = preview.bucket(width)
     client = rate_limits.client()
     rendering = job.rendering.id if job.rendering is not None else job.id

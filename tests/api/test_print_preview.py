@@ -109,3 +109,14 @@ def test_one_clients_renderings_take_turns_and_leave_no_turns_behind():
     for thread in threads:
         thread.join()
     assert most[0] == 1 and len(turns) == 0
+
+
+def test_every_preview_asked_for_counts_against_the_clients_reads(client, app, redis_client):
+    app.config["RATE_LIMITS"] = {"preview_reads": [(3, 60)]}
+    job = client.post("/v1/print-jobs", json=CALIBRATION).get_json()
+    work(redis_client)
+    url = f"/v1/print-jobs/{job['id']}/preview?width=160"
+    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 200]
+    refused = client.get(url)
+    assert refused.status_code == 429 and "previews asked for" in refused.get_json()["detail"]
+    assert client.get(url, environ_base={"REMOTE_ADDR": "192.0.2.45"}).status_code == 200

@@ -17,6 +17,7 @@ WHAT = {
     "decks": "decks uploaded",
     "print_jobs": "print jobs posted",
     "previews": "previews rendered",
+    "preview_reads": "previews asked for",
     "rebuilds": "finished games rebuilt for reading",
     "joins": "open seats taken at one table",
     "address_joins": "open seats taken",
