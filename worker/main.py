@@ -33,6 +33,8 @@ CHATTER = (
     "Worker %s: %s: %s",  # a job taken, and "Job OK"
     "Successfully completed",
     "Worker %s: job %s result",
+    "Worker %s: subscribing to channel",  # the worker's own control channel, at every start and stop
+    "Worker %s: unsubscribing from channel",
 )
 # The job the worker (or, in a work horse, the horse) is running: its lines carry the request that posted it.
 running: list[Job] = []
