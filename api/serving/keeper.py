@@ -84,7 +84,11 @@ class Keeper:
         for _, at, kind in self.due.claimed:
             meters.keeper_lag.labels("clock" if kind == due.CLOCK else "bots").observe(max(0, now - at) / 1000)
         playable = [game_id for game_id in ids if GAME_ID.match(game_id)]
-        loaded = dict(zip(playable, self.store.load_many(playable), strict=True))
+        records, unread = self.store.load_reachable(playable, "due")
+        loaded = dict(zip(playable, records, strict=True))
+        if unread:  # games on a master that did not answer keep their lease: due again once it ends
+            ids = [game_id for game_id in ids if game_id not in unread]
+            self.due.claimed = [claimed for claimed in self.due.claimed if claimed[0] in ids]
         steps: dict[str, Write | Later] = {}
         next_in: dict[str, Again] = {}
         started, bots = time.perf_counter(), 0

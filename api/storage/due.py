@@ -8,8 +8,10 @@ never holds a deadline back; idle tables are in no set.
 The sets are split in SHARDS pairs (a clocks set and a bots set each), a table's pair chosen by its game id, each
 pair under its own hash tag: on a Redis Cluster the pairs spread over the slots (and so the masters), and every
 script below still touches one pair, in one slot. On one Redis a claim is one script over every pair; on a Cluster
-it is one a pair. The one pair 1.0 kept (`LEGACY`) is claimed too, last, and what is claimed there is handed back
-to the table's own pair, so a table a 1.0 process scheduled is still kept (`api.storage.legacy`).
+it is one a pair, sent to the pair's master straight, and a pair whose master does not answer (failing over) is
+skipped, counted, until it does (`api.storage.parts`), so the other pairs' clocks still fire. The one pair 1.0
+kept (`LEGACY`) is claimed too, last, and what is claimed there is handed back to the table's own pair, so a table
+a 1.0 process scheduled is still kept (`api.storage.legacy`).
 """
 
 import random
@@ -21,7 +23,7 @@ from typing import Any
 
 import redis
 
-from api.storage import scripted
+from api.storage import parts, scripted
 
 SHARDS = 8
 PAIRS = tuple((f"dk:{{keeper:{n}}}:clocks", f"dk:{{keeper:{n}}}:due") for n in range(SHARDS))
@@ -177,7 +179,20 @@ class DueTables:
     ) -> tuple[list[tuple[str, int, int, tuple[str, str]]], int]:
         if limit <= 0 and kinds != "1":
             return [], 0
-        raw = self._claim(keys=_keys(pairs), args=[now, max(limit, 0), until, kinds])
+        args: list[Any] = [now, max(limit, 0), until, kinds]
+        if not self.cluster:
+            raw = self._claim(keys=_keys(pairs), args=args)
+        else:  # one pair, on its master straight: one that does not answer is skipped until it does
+            node = parts.node_of(self.connection, pairs[0][0])
+            try:
+                if node is None:
+                    raise redis.ConnectionError(f"{pairs[0][0]}'s master is left out for now")
+                raw = self._claim(keys=_keys(pairs), args=args, client=parts.master(self.connection, node))
+            except parts.UNREACHABLE as error:
+                if node is not None:
+                    parts.failed(self.connection, node.name, error)
+                parts.missed.labels("due").inc()
+                return [], 0
         waiting = int(raw.pop()) if kinds == "1" else 0
         found = [
             (raw[i].decode(), int(float(raw[i + 1])), int(raw[i + 2]), pairs[int(raw[i + 3]) - 1])
@@ -196,7 +211,7 @@ class DueTables:
         if bots_in is not None:
             client.zadd(bots_key(game_id), {game_id: millis(bots_in)}, lt=True)
         if client is self.connection:
-            return self._release(keys=LEGACY, args=[lease, game_id, "", ""])
+            return scripted.run(self._release, client, LEGACY, [lease, game_id, "", ""])
         return scripted.queue(self._release, client, LEGACY, [lease, game_id, "", ""])
 
     def release_many(self, lease: int, tables: list[tuple[str, Later, Later]]) -> int:
@@ -214,7 +229,7 @@ class DueTables:
         with self.connection.pipeline(transaction=False) as pipe:
             for pair, args in by_pair.items():
                 scripted.queue(self._release, pipe, pair, [lease, *args])
-                alone.append(partial(self._release, keys=pair, args=[lease, *args]))
+                alone.append(partial(scripted.run, self._release, self.connection, pair, [lease, *args]))
             releases = list(range(len(by_pair)))
             for game_id, clock_in, bots_in in old:
                 self._hand_back(pipe, game_id, lease, clock_in, bots_in)
@@ -231,25 +246,26 @@ class DueTables:
         return self.release_many(lease, [(game_id, clock_in, bots_in)]) > 0
 
 
-def behind(connection: redis.Redis) -> dict[str, tuple[int, float]]:
+def behind(connection: redis.Redis) -> tuple[dict[str, tuple[int, float]], int]:
     """For each kind (`clock`, `bots`): how many tables are due now, and how many seconds the earliest of them has
-    waited (0: none is due). A claimed table is pushed to its lease's end, so this counts only the tables no keeper
-    holds."""
+    waited (0: none is due); and how many sets could not be read (on a Cluster, a master that did not answer: the
+    figures are those of the others). A claimed table is pushed to its lease's end, so this counts only the tables
+    no keeper holds."""
     now = millis()
-    with connection.pipeline(transaction=False) as pipe:
-        for key in _keys(list(CLAIMED)):
-            pipe.zcount(key, "-inf", now)
-            pipe.zrange(key, 0, 0, withscores=True)
-        found = pipe.execute()
+
+    def look(pipe: Any, key: str) -> None:
+        pipe.zcount(key, "-inf", now)
+        pipe.zrange(key, 0, 0, withscores=True)
+
+    keys = _keys(list(CLAIMED))
+    found = parts.read(connection, keys, look, "due")
     waiting = {}
     for place, name in enumerate(("clock", "bots")):
-        counts, firsts = found[2 * place :: 4], found[2 * place + 1 :: 4]
-        earliest = min(
-            (first[0][1] for count, first in zip(counts, firsts, strict=True) if count and first), default=None
-        )
+        read = [reply for reply in found[place::2] if reply is not None]
+        earliest = min((first[0][1] for count, first in read if count and first), default=None)
         waited = 0.0 if earliest is None else max(0.0, (now - earliest) / 1000)
-        waiting[name] = sum(int(count) for count in counts), waited
-    return waiting
+        waiting[name] = sum(int(count) for count, _ in read), waited
+    return waiting, found.count(None)
 
 
 def move_legacy(connection: redis.Redis) -> int:

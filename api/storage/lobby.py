@@ -10,8 +10,11 @@ is taken out of it too when it closes, so a table a 1.0 process opened is still 
 
 import struct
 import zlib
+from typing import Any
 
 import redis
+
+from api.storage import parts
 
 SHARDS = 8
 LEGACY = "dk:{lobby}"
@@ -58,40 +61,50 @@ class Lobby:
 
     def page(self, game_type: str | None, offset: int, limit: int) -> list[str]:
         """Return game ids, oldest first: `limit` of them from the `offset`th on."""
+        return self.read(game_type, offset, limit)[0]
+
+    def read(self, game_type: str | None, offset: int, limit: int) -> tuple[list[str], bool]:
+        """A page (as `page`) and whether it is partial: on a Cluster, read from the parts whose masters answered
+        (`api.storage.parts`), in the same order, the offset counted over those parts alone."""
         keys = self.parts(game_type)
         skip, low = offset, "-inf"
         if offset + limit > SHALLOW:
-            found = self._start(keys, offset)
+            found, keys = self._start(keys, offset)
             if found is None:
-                return []
+                return [], len(keys) < len(self.parts(game_type))
             skip, low = found
-        with self.connection.pipeline(transaction=False) as pipe:
-            for key in keys:
-                pipe.zrangebyscore(key, low, "+inf", start=0, num=skip + limit, withscores=True)
-            heads: list[list[tuple[bytes, float]]] = pipe.execute()
-        merged = sorted({(score, raw) for head in heads for raw, score in head})
-        return [raw.decode() for _, raw in merged[skip : skip + limit]]
+        heads = parts.read(
+            self.connection,
+            keys,
+            lambda pipe, key: pipe.zrangebyscore(key, low, "+inf", start=0, num=skip + limit, withscores=True),
+            "lobby",
+        )
+        merged = sorted({(score, raw) for head in heads if head for raw, score in head[0]})
+        partial = None in heads or len(keys) < len(self.parts(game_type))
+        return [raw.decode() for _, raw in merged[skip : skip + limit]], partial
 
     def _count(self, keys: list[str], most: str) -> int:
-        with self.connection.pipeline(transaction=False) as pipe:
-            for key in keys:
-                pipe.zcount(key, "-inf", most)
-            return sum(pipe.execute())
+        counts = parts.read(self.connection, keys, lambda pipe, key: pipe.zcount(key, "-inf", most), "lobby")
+        return sum(count[0] for count in counts if count)
 
-    def _start(self, keys: list[str], offset: int) -> tuple[int, str] | None:
+    def _start(self, keys: list[str], offset: int) -> tuple[tuple[int, str] | None, list[str]]:
         """Where the page from the `offset`th game starts: the time of that game, and how many games of that very
-        time come before it (None: the lobby is shorter). About 40 counts of every part at most: one a halving of
-        the floats between the lobby's oldest time and its newest."""
-        with self.connection.pipeline(transaction=False) as pipe:
-            for key in keys:
-                pipe.zrange(key, 0, 0, withscores=True)
-                pipe.zrange(key, -1, -1, withscores=True)
-                pipe.zcard(key)
-            found = pipe.execute()
-        if sum(found[2::3]) <= offset:
-            return None
-        low = _ordinal(min(first[0][1] for first in found[0::3] if first))
-        high = _ordinal(max(last[0][1] for last in found[1::3] if last))
+        time come before it (None: the lobby is shorter); and the parts it was counted over (those that answered
+        the first look). About 40 counts of every part at most: one a halving of the floats between the lobby's
+        oldest time and its newest."""
+
+        def ends(pipe: Any, key: str) -> None:
+            pipe.zrange(key, 0, 0, withscores=True)
+            pipe.zrange(key, -1, -1, withscores=True)
+            pipe.zcard(key)
+
+        looked = parts.read(self.connection, keys, ends, "lobby")
+        keys = [key for key, found in zip(keys, looked, strict=True) if found]
+        found = [found for found in looked if found]
+        if sum(first_last_size[2] for first_last_size in found) <= offset:
+            return None, keys
+        low = _ordinal(min(first[0][0][1] for first in found if first[0]))
+        high = _ordinal(max(last[1][0][1] for last in found if last[1]))
         while low < high:  # the least time with more than `offset` games at it or before
             middle = (low + high) // 2
             if self._count(keys, repr(_score(middle))) > offset:
@@ -99,7 +112,7 @@ class Lobby:
             else:
                 low = middle + 1
         at = repr(_score(low))
-        return offset - self._count(keys, f"({at}"), at
+        return (offset - self._count(keys, f"({at}"), at), keys
 
     def move_legacy(self) -> int:
         """Move every game of the old lobby into its part (`deskovka migrate`); return how many were moved. A game

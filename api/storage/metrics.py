@@ -9,12 +9,13 @@ import os
 import random
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import prometheus_client
 import redis
 from prometheus_client import CollectorRegistry, multiprocess
 
-from api.storage import due
+from api.storage import due, parts
 from worker import QUEUES
 
 KEY = "dk:metrics"  # one hash, which a move's commit on a single Redis counts in (api.storage.store)
@@ -31,9 +32,23 @@ COUNTERS = {
 
 
 def count(connection: redis.Redis, name: str, amount: int = 1) -> None:
+    """Count in one of the SPREAD hashes; on a Cluster, in one whose master answers (`api.storage.parts`)."""
     assert name in COUNTERS
-    if amount:
+    if not amount:
+        return
+    if not parts.is_cluster(connection):
         connection.hincrby(random.choice(SPREAD), name, amount)
+        return
+    for key in random.sample(SPREAD, len(SPREAD)):
+
+        def add(pipe: Any, key: str = key) -> None:
+            pipe.hincrby(key, name, amount)
+
+        node = parts.node_of(connection, key)
+        done = None if node is None else parts.on_node(connection, node, add)
+        if done is not None and not isinstance(done[0], Exception):
+            return
+    raise redis.ConnectionError("no master holding the metrics totals answers")
 
 
 def family(name: str, kind: str, help_text: str, samples: Sequence[tuple[str, float]]) -> list[str]:
@@ -56,18 +71,33 @@ def build_info(version: str) -> list[str]:
 
 def store_totals(connection: redis.Redis) -> list[str]:
     """The store-wide counters: every process of every machine shows the same."""
-    with connection.pipeline(transaction=False) as pipe:
-        for key in (KEY, *SPREAD):
-            pipe.hgetall(key)
-        hashes: list[dict[bytes, bytes]] = pipe.execute()
+    return read_totals(connection)[0]
+
+
+def read_totals(connection: redis.Redis) -> tuple[list[str], int]:
+    """The store-wide counters, and how many of their hashes could not be read: on a Cluster, while a hash's master
+    does not answer, the counters are left out of the scrape (a sum short of a part would look like a reset)."""
+    found = parts.read(connection, [KEY, *SPREAD], lambda pipe, key: pipe.hgetall(key), "totals")
+    if None in found:
+        return [], found.count(None)
     values: dict[str, int] = {}
-    for stored in hashes:
-        for field, value in stored.items():
+    for stored in found:
+        for field, value in stored[0].items():  # type: ignore[index]
             values[field.decode()] = values.get(field.decode(), 0) + int(value)
     lines: list[str] = []
     for name, help_text in COUNTERS.items():
         lines += family(f"deskovka_{name}_total", "counter", help_text, [("", values.get(name, 0))])
-    return lines
+    return lines, 0
+
+
+def unreachable(missing: dict[str, int]) -> list[str]:
+    """The gauge of each split set's parts whose master did not answer this scrape (0: all answered)."""
+    return family(
+        "deskovka_store_parts_unreachable",
+        "gauge",
+        "Parts of a split set (totals, due) this scrape could not read: their Redis Cluster master did not answer.",
+        [(f'{{set="{name}"}}', count) for name, count in missing.items()],
+    )
 
 
 def oldest_age(connection: redis.Redis, queue: str, now: float) -> float:
@@ -99,8 +129,14 @@ def queue_gauges(connection: redis.Redis, now: float) -> list[str]:
 
 def keeper_gauges(connection: redis.Redis) -> list[str]:
     """The keepers' due sets: tables due now and unclaimed, and how far behind them the keepers are."""
-    waiting = due.behind(connection)
-    return [
+    lines, missing = read_keeper(connection)
+    return [*lines, *unreachable({"due": missing})]
+
+
+def read_keeper(connection: redis.Redis) -> tuple[list[str], int]:
+    """The keepers' gauges, and how many due sets could not be read (the gauges are the others')."""
+    waiting, missing = due.behind(connection)
+    lines = [
         *family(
             "deskovka_keeper_tables_due",
             "gauge",
@@ -114,12 +150,15 @@ def keeper_gauges(connection: redis.Redis) -> list[str]:
             [(f'{{due="{name}"}}', round(waited, 3)) for name, (_, waited) in waiting.items()],
         ),
     ]
+    return lines, missing
 
 
 def exposition(connection: redis.Redis, queue_connection: redis.Redis, version: str, now: float) -> str:
     """Return the API's metrics read from Redis in Prometheus' text format."""
-    lines = [*build_info(version), *store_totals(connection), *queue_gauges(queue_connection, now)]
-    lines += keeper_gauges(connection)
+    totals, totals_missing = read_totals(connection)
+    keeper, due_missing = read_keeper(connection)
+    lines = [*build_info(version), *totals, *queue_gauges(queue_connection, now), *keeper]
+    lines += unreachable({"totals": totals_missing, "due": due_missing})
     return "\n".join(lines) + "\n"
 
 

@@ -3,7 +3,8 @@
 redis-py's Cluster pipeline refuses a `Script` call (`evalsha` is blocked there) but sends a plain EVALSHA command
 to the master of its keys' slot, one batch a master. It does not load a script a master lacks (a replica promoted
 since it was loaded does): such a call's result is a NoScriptError, and `settle` runs that call again alone, which
-loads the script.
+loads the script. Run alone on a Cluster (`run`), a call goes to its keys' master straight: redis-py's Cluster client
+loads a missing script on every master, and so fails while any one of them is down.
 """
 
 from collections.abc import Callable, Sequence
@@ -30,3 +31,15 @@ def settle(results: list[Any], alone: Sequence[Callable[[], Any]]) -> list[Any]:
         elif isinstance(result, Exception):
             raise result
     return results
+
+
+def run(script: Script, connection: Any, keys: Sequence[Any], args: Sequence[Any]) -> Any:
+    """Call the script alone (loading it where it is missing): on a Cluster on its keys' master, a slot that moved
+    followed by the Cluster client."""
+    if not isinstance(connection, redis.RedisCluster):
+        return script(keys=keys, args=args)
+    master = connection.get_redis_connection(connection.get_node_from_key(keys[0]))
+    try:
+        return script(keys=keys, args=args, client=master)
+    except (redis.exceptions.MovedError, redis.exceptions.AskError):
+        return script(keys=keys, args=args)

@@ -10,7 +10,7 @@ import redis
 
 from api import meters
 from api.problems import Problem, store_unavailable
-from api.storage import compact_docs, metrics, packing, scripted
+from api.storage import compact_docs, metrics, packing, parts, scripted
 from api.storage.card_faces import event_table
 from api.storage.holdings import Holdings
 from engine.core.protocol import Game
@@ -261,6 +261,18 @@ class GameStore:
                 pipe.hmget(self.key_for(game_id, "state"), "rev", "version", "doc")
             return [self._record(fields) for fields in pipe.execute()]
 
+    def load_reachable(self, game_ids: list[str], name: str) -> tuple[list[GameRecord | None], set[str]]:
+        """As `load_many`, but on a Cluster from the masters that answer (`api.storage.parts`): a game on one that
+        does not is None, and named in the set returned beside."""
+        found = parts.read(
+            self.connection,
+            [self.key_for(game_id, "state") for game_id in game_ids],
+            lambda pipe, key: pipe.hmget(key, "rev", "version", "doc"),
+            name,
+        )
+        unread = {game_id for game_id, state in zip(game_ids, found, strict=True) if state is None}
+        return [None if state is None else self._record(state[0]) for state in found], unread
+
     def load_with_answer(self, game_id: str, idem_key: str | None) -> tuple[GameRecord | None, dict[str, Any] | None]:
         """Read a game and, in the same round trip, the stored answer under an idempotency key."""
         if idem_key is None:
@@ -380,7 +392,9 @@ class GameStore:
             for keys, args, _ in calls:
                 scripted.queue(self._commit, pipe, keys, args)
             results = pipe.execute(raise_on_error=False)
-        results = scripted.settle(results, [partial(self._commit, keys=keys, args=args) for keys, args, _ in calls])
+        results = scripted.settle(
+            results, [partial(scripted.run, self._commit, self.connection, keys, args) for keys, args, _ in calls]
+        )
         done = [
             self._settled(write[0], result, call[2], len(write[3]), count=False)
             for write, call, result in zip(writes, calls, results, strict=True)

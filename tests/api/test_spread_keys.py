@@ -39,7 +39,7 @@ def test_a_claim_takes_the_clocks_of_every_part_before_any_bots(redis_client):
     assert [kind for _, _, kind in claims.claimed] == [due.CLOCK] * 20 + [due.BOTS] * 5
     assert set(claimed[:20]) == set(tables[20:])
     assert len({due.pair_of(game_id) for game_id in claimed[:20]}) > 1
-    assert due.behind(redis_client)["bots"][0] == 15 and due.behind(redis_client)["clock"] == (0, 0.0)
+    assert due.behind(redis_client)[0]["bots"][0] == 15 and due.behind(redis_client)[0]["clock"] == (0, 0.0)
 
 
 def test_a_table_that_1_0_scheduled_is_kept_and_handed_back_to_its_own_part(app, client, redis_client):

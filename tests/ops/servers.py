@@ -86,7 +86,7 @@ def stop(processes: list[subprocess.Popen]) -> None:
 
 
 def cluster(
-    folder: Path, masters: int = 3, replicas: int = 1, node_timeout: int = 1000
+    folder: Path, masters: int = 3, replicas: int = 1, node_timeout: int = 1000, extra: tuple[str, ...] = ()
 ) -> tuple[list[subprocess.Popen], list[int]]:
     """A Redis Cluster of `masters` masters with `replicas` replicas each, created with `redis-cli --cluster`."""
     processes, ports = [], []
@@ -100,6 +100,7 @@ def cluster(
                 "nodes.conf",
                 "--cluster-node-timeout",
                 str(node_timeout),
+                *extra,
                 port=cluster_port(),
             )
             processes.append(process)

@@ -116,7 +116,8 @@ def test_due_sets_lobby_and_limits_spread_over_every_master_and_all_still_work(t
     assert all(view(second.test_client(), game["id"])["version"] >= 1 for game in clocked)
     assert view(second.test_client(), bots_id)["version"] > bots.get_json()["game"]["version"]
     assert not connection.exists(*due.LEGACY)
-    assert due.behind(connection)["clock"] == (0, 0.0)
+    waiting, unread = due.behind(connection)
+    assert waiting["clock"] == (0, 0.0) and unread == 0
 
     # The limit counters of different clients spread; one client's limit holds over both processes.
     with second.test_request_context():

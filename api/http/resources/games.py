@@ -144,6 +144,15 @@ class OpenGameSchema(Schema):
 class LobbySchema(Schema):
     games = fields.List(fields.Nested(OpenGameSchema), required=True)
     next_cursor = fields.Integer(allow_none=True, required=True)
+    partial_page = fields.Boolean(
+        data_key="partial",
+        required=True,
+        metadata={
+            "description": "True while part of the store does not answer (a Redis Cluster master failing over): "
+            "the page lists the open games of the parts that answered, in the same order, and the cursor counts "
+            "over those; read again in a few seconds for the whole lobby."
+        },
+    )
 
 
 def game_response(body: dict, status: int = 200, **headers: str) -> Response:
@@ -191,12 +200,15 @@ def create_game(body, query):
 @blp.arguments(LobbyQuerySchema, location="query")
 @blp.response(200, LobbySchema)
 def list_games(query):
-    """List games waiting for players, oldest first (public facts only)."""
+    """List games waiting for players, oldest first (public facts only).
+
+    While part of a Redis Cluster fails over, the page lists the games of the parts that answer and says `partial`.
+    """
     store, lobby = current.store(), current.lobby()
-    ids = lobby.page(query.get("type"), query["cursor"], query["limit"])
+    ids, partial = lobby.read(query.get("type"), query["cursor"], query["limit"])
+    records, unread = store.load_reachable(ids, "lobby")
     games = []
-    for game_id in ids:
-        record = store.load(game_id)
+    for record in records:
         if record is None or record.status != "open":
             continue
         seats = seat_list(record)
@@ -211,7 +223,11 @@ def list_games(query):
             }
         )
     more = len(ids) == query["limit"]
-    return {"games": games, "next_cursor": query["cursor"] + len(ids) if more else None}
+    return {
+        "games": games,
+        "next_cursor": query["cursor"] + len(ids) if more else None,
+        "partial_page": partial or bool(unread),
+    }
 
 
 @blp.route("/<string:game_id>", methods=["GET"])
