@@ -9,7 +9,6 @@ import os
 import random
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
 
 import prometheus_client
 import redis
@@ -40,14 +39,14 @@ def count(connection: redis.Redis, name: str, amount: int = 1) -> None:
         connection.hincrby(random.choice(SPREAD), name, amount)
         return
     for key in random.sample(SPREAD, len(SPREAD)):
-
-        def add(pipe: Any, key: str = key) -> None:
-            pipe.hincrby(key, name, amount)
-
         node = parts.node_of(connection, key)
-        done = None if node is None else parts.on_node(connection, node, add)
-        if done is not None and not isinstance(done[0], Exception):
+        if node is None:
+            continue
+        try:
+            parts.master(connection, node).hincrby(key, name, amount)
             return
+        except parts.UNREACHABLE as error:
+            parts.failed(connection, node.name, error)
     raise redis.ConnectionError("no master holding the metrics totals answers")
 
 

@@ -131,7 +131,7 @@ def failed(connection: Any, name: str, error: Exception) -> None:
     if isinstance(error, (redis.ConnectionError, redis.TimeoutError)):
         with _lock:
             _skipped[name] = time.monotonic() + SKIP
-    refresh(connection)
+    refresh(connection, name)
     _default_elsewhere(connection)
 
 
@@ -145,13 +145,14 @@ def _default_elsewhere(connection: Any) -> None:
             connection.replace_default_node(random.choice(others))
 
 
-def refresh(connection: Any) -> None:
+def refresh(connection: Any, failed_name: str | None = None) -> None:
+    """Ask the Cluster for its slot map again (at most once a `SKIP`), asking the master that failed last."""
     with _lock:
         if time.monotonic() - _refreshed[0] < SKIP:
             return
         _refreshed[0] = time.monotonic()
     try:
-        connection.nodes_manager.initialize()
+        connection.nodes_manager.initialize(last_failed_node_name=failed_name)
     except (redis.RedisError, redis.exceptions.RedisClusterException):
         pass  # no node answered with a whole map: the next refresh, a SKIP on, tries again
     _default_elsewhere(connection)
