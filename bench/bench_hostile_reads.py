@@ -299,7 +299,7 @@ def uploader(port: int, source: str, body: bytes, until: float, out) -> None:
         answer.read()
         answers.append((answer.status, time.perf_counter() - started))
         if answer.status == 429:
-            time.sleep(float(answer.headers.get("Retry-After", "1")))
+            time.sleep(max(0.0, min(float(answer.headers.get("Retry-After", "1")), until - time.monotonic())))
     out.put((source, answers))
 
 
