@@ -16,6 +16,9 @@ from api.serving.embedded import redis_server_binary
 # test_bounded_games.py), for every app a test makes and every server it starts.
 os.environ.setdefault("DESKOVKA_LIMIT_MOVES", "off")
 os.environ.setdefault("DESKOVKA_LIMIT_SEAT_MOVES", "off")
+# And they read every finished game of the session from one address, so its budget of rebuilds is off too
+# (tests/api/test_finished_reads.py sets it).
+os.environ.setdefault("DESKOVKA_LIMIT_REBUILDS", "off")
 
 
 @pytest.fixture(scope="session")
