@@ -138,8 +138,8 @@ def failed(connection: Any, name: str, error: Exception) -> None:
 def _default_elsewhere(connection: Any) -> None:
     """Make a master that answers the client's default node (redis-py asks it where a script's keys are, for a
     pipeline), when the default is one left out."""
-    now = time.monotonic()
-    if _skipped.get(connection.get_default_node().name, 0.0) > now:
+    now, default = time.monotonic(), connection.get_default_node()
+    if default is not None and _skipped.get(default.name, 0.0) > now:
         others = [node for node in connection.get_primaries() if _skipped.get(node.name, 0.0) <= now]
         if others:
             connection.replace_default_node(random.choice(others))

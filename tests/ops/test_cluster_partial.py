@@ -160,13 +160,14 @@ def test_a_masters_failover_keeps_the_lobby_metrics_and_the_other_clocks_going(t
         killed = time.monotonic()
         keeper.start()
         store = app.extensions["deskovka"].store
-        statuses, partial, slowest, fired_at = [], 0, 0.0, None
+        statuses, partial, slowest, fired_at, ready = [], 0, 0.0, None, []
         while time.monotonic() - killed < 15:
             started = time.perf_counter()
             page = client.get("/v1/games?limit=100")
             scrape = client.get("/metrics")
             slowest = max(slowest, time.perf_counter() - started)
             statuses += [page.status_code, scrape.status_code]
+            ready.append(client.get("/readyz").status_code)
             partial += page.status_code == 200 and page.get_json()["partial"]
             promoted = servers.redis.Redis(port=replica).info("replication")["role"] == "master"
             if fired_at is None and all(store.load(g).version >= 1 for g in keeper_clocks):
@@ -177,7 +178,8 @@ def test_a_masters_failover_keeps_the_lobby_metrics_and_the_other_clocks_going(t
             time.sleep(0.05)
         print(
             f"{len(statuses)} lobby pages and scrapes during the failover, {partial} pages partial, slowest pair "
-            f"{slowest * 1000:.0f} ms; the other masters' clocks fired {fired_at:.2f} s after the kill"
+            f"{slowest * 1000:.0f} ms; the other masters' clocks fired {fired_at:.2f} s after the kill; /readyz "
+            f"{ready.count(200)} times 200, {len(ready) - ready.count(200)} not"
         )
         assert set(statuses) == {200} and partial
         assert fired_at is not None
