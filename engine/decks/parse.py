@@ -114,8 +114,11 @@ def _card(raw: Any, i: int, kind: str, group_ids: set[str], problems: list[str])
     )
 
 
-def parse_deck(raw: Any) -> Deck:
-    """:raises DeckError: listing every problem found."""
+def parse_deck(raw: Any, digested: bool = True) -> Deck:
+    """Read a deck document (its `digest` left empty unless `digested`).
+
+    :raises DeckError: listing every problem found.
+    """
     problems: list[str] = []
     if not isinstance(raw, dict):
         raise DeckError(["a deck is an object with id, kind, title and cards"])
@@ -156,7 +159,7 @@ def parse_deck(raw: Any) -> Deck:
         groups=groups,
         source=raw.get("source") or "",
         provisional=bool(raw.get("provisional", False)),
-        digest=digest(raw),
+        digest=digest(raw) if digested else "",
     )
 
 

@@ -3,6 +3,7 @@
 import base64
 import binascii
 import csv
+import dataclasses
 import io
 import json
 import re
@@ -14,11 +15,14 @@ from PIL import Image, UnidentifiedImageError
 
 from engine.decks import jpeg
 from engine.decks.model import LANGUAGES, Deck, DeckError
-from engine.decks.parse import MAX_TEXT, content_hash, parse_deck
+from engine.decks.parse import MAX_TEXT, content_hash, digest, parse_deck
+from engine.decks.picture_size import encoded_size, picture_size
 from engine.decks.public import spells_key
 
 # 128 bits of the content's hash, so nobody finds two documents with one id (older decks have 12 digits, and play).
 USER_ID_DIGITS = 32
+# The id a deck is checked under before it is hashed (an id of the same form as the one it then gets).
+PENDING_ID = "user-" + "0" * USER_ID_DIGITS
 MAX_IMAGE_BYTES = 256 * 1024
 # A whole deck as sent (JSON or CSV): room for 1,000 cards titled in six languages, or a few dozen pictures.
 MAX_DECK_BYTES = 4 << 20
@@ -217,17 +221,17 @@ def decoding_problem(kind: str | None, size: tuple[int, int], data: bytes) -> st
 
 
 def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
-    """Validate a user's deck document and give it its content-addressed id `user-<hash>`.
+    """Validate a user's deck document and give it its content-addressed id `user-<hash>`; the document is hashed
+    only once it passed every check.
 
     :raises DeckError: listing every problem found.
     """
     if not isinstance(doc, dict):
         raise DeckError(["a deck is an object with kind, title and cards"])
     doc = {key: value for key, value in doc.items() if key != "id"}
-    doc = {"id": f"user-{content_hash(doc)[:USER_ID_DIGITS]}", **doc}
     problems = _unknown_fields(doc)
     try:
-        deck = parse_deck(doc)
+        deck = parse_deck({"id": PENDING_ID, **doc}, digested=False)
     except DeckError as error:
         problems += error.problems
     else:
@@ -235,18 +239,26 @@ def user_deck(doc: Any) -> tuple[Deck, dict[str, Any]]:
     problems += picture_problems(doc.get("cards") if isinstance(doc.get("cards"), list) else [])
     if problems:
         raise DeckError(problems)
-    return deck, doc
+    doc = {"id": f"user-{content_hash(doc)[:USER_ID_DIGITS]}", **doc}
+    return dataclasses.replace(deck, id=doc["id"], digest=digest(doc)), doc
 
 
 def picture_problems(cards: list[Any]) -> list[str]:
-    """What is wrong with the cards' pictures: every header first (sizes, scans, the deck's pixels together), and
-    only when all pass is each distinct picture decoded, once."""
+    """What is wrong with the cards' pictures: the deck's pixels together first (each picture's size read from the
+    first bytes of its base64), then every header (sizes, scans), and only when all pass is each distinct picture
+    decoded, once."""
     pictures = {
         i: card["image"]
         for i, card in enumerate(cards)
         if isinstance(card, dict) and isinstance(card.get("image"), str)
     }
-    headers = {uri: image_header(uri) for uri in set(pictures.values())}
+    distinct = set(pictures.values())
+    sizes = {uri: _prefix_header(uri) for uri in distinct}
+    if sum(pixels for _, pixels in sizes.values()) > MAX_DECK_PIXELS:
+        # Refused from the first bytes alone; a picture those could not tell about is read as before.
+        headers = {uri: sizes[uri] if sizes[uri] != (None, 0) else image_header(uri) for uri in distinct}
+    else:
+        headers = {uri: image_header(uri) for uri in distinct}
     problems = [f"cards[{i}].{headers[uri][0]}" for i, uri in pictures.items() if headers[uri][0]]
     pixels = sum(count for _, count in headers.values())
     if pixels > MAX_DECK_PIXELS:
@@ -255,6 +267,25 @@ def picture_problems(cards: list[Any]) -> list[str]:
         return problems
     decoded = {uri: image_problem(uri) for uri in headers}
     return [f"cards[{i}].{decoded[uri]}" for i, uri in pictures.items() if decoded[uri]]
+
+
+def _prefix_header(uri: str) -> tuple[str | None, int]:
+    """A picture's problem and pixels as far as its data URI's first bytes tell (0 pixels: they do not tell)."""
+    match = DATA_URI.match(uri)
+    if not match or match.group(1) not in IMAGE_TYPES:
+        return "image: must be a PNG or JPEG data URI (data:image/png;base64,...)", 0
+    encoded = match.group(2)
+    if encoded_size(encoded) > MAX_IMAGE_BYTES:
+        return f"image: {encoded_size(encoded)} bytes; at most {MAX_IMAGE_BYTES}", 0
+    found = picture_size(encoded)
+    if found is None:
+        return None, 0
+    kind, width, height = found
+    if kind != IMAGE_TYPES[match.group(1)]:
+        return f"image: declared {match.group(1)} but the data is {kind}", 0
+    if max(width, height) > MAX_IMAGE_SIDE:
+        return f"image: {width}x{height} pixels; at most {MAX_IMAGE_SIDE} a side", 0
+    return None, width * height
 
 
 def _unknown_fields(doc: dict[str, Any]) -> list[str]:

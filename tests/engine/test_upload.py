@@ -146,3 +146,28 @@ def test_a_decks_pictures_are_checked_by_their_headers_first_and_each_decoded_on
     assert decoded == [], "a refused deck decodes nothing"
     assert upload.picture_problems([{"image": pictures[0]} for _ in range(47)]) == []
     assert decoded == [(4096, 4096)], "the same picture decoded once"
+
+
+def test_a_refused_decks_pictures_are_read_from_their_first_bytes_only(monkeypatch):
+    from engine.decks import picture_size, upload
+
+    pictures = [_big_png(shade) for shade in (1, 2, 3)]
+    decoded = []
+    b64decode = base64.b64decode
+    monkeypatch.setattr(base64, "b64decode", lambda data, **kw: decoded.append(len(data)) or b64decode(data, **kw))
+    over = upload.picture_problems([{"image": picture} for picture in pictures])
+    assert over[-1].startswith(f"images: {3 * 4096 * 4096:,} pixels in all")
+    assert decoded and max(decoded) <= picture_size.FIRST, "only each picture's first bytes are decoded"
+
+
+@pytest.mark.parametrize("kind", ["PNG", "JPEG"])
+def test_a_pictures_size_is_read_from_its_first_bytes_as_pillow_reads_it(kind):
+    from engine.decks.picture_size import picture_size
+
+    out = io.BytesIO()
+    # An Exif segment of 20 kB before the JPEG's frame header: more than the first bytes read.
+    extra = {"exif": b"Exif\x00\x00" + bytes(20_000)} if kind == "JPEG" else {}
+    Image.new("RGB", (321, 123), (9, 9, 9)).save(out, kind, **extra)
+    encoded = base64.b64encode(out.getvalue()).decode()
+    assert picture_size(encoded) == (kind, 321, 123)
+    assert picture_size(base64.b64encode(b"GIF89a" + bytes(40)).decode()) is None, "neither: read whole"

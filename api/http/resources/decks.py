@@ -9,7 +9,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from api.http import current
 from api.http.contract.blueprint import Blueprint
 from api.http.limits.rate_limits import limited
-from api.http.middleware.input_bounds import BODY_LIMITS
+from api.http.middleware.input_bounds import BODY_LIMITS, parsed_body
 from api.http.offload import off_the_loop
 from api.http.resources.games import LOCATION
 from api.problems import Problem, not_json
@@ -227,7 +227,7 @@ def upload_deck(query):
         describe = csv_problems
     elif request.mimetype == "application/json":
         try:
-            doc = orjson.loads(request.get_data())
+            doc = parsed_body()  # parsed once, by the body's checks before the view
         except orjson.JSONDecodeError as error:
             raise not_json(error) from None
         describe = list
