@@ -15,7 +15,7 @@ import orjson
 from flask import Flask, current_app, request
 
 from api.http import current
-from api.http.limits import capacity, rate_limits
+from api.http.limits import capacity, large_bodies, rate_limits
 from api.http.middleware import input_bounds
 from api.problems import Problem, not_json, unsupported_type
 from api.tables import loading
@@ -103,6 +103,13 @@ def refuse_unknown_game() -> None:
         loading.must_exist(current.services(), request.view_args["game_id"])
 
 
+def take_large_body_slot() -> None:
+    """A body of more than `large_bodies.LARGE` bytes waits for one of the process's few slots before it is read."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.routing_exception:
+        return
+    large_bodies.admit(body_limit(current_app, request.endpoint))
+
+
 def check_json_body() -> None:
     """Bound the body, refuse one that is not JSON, and run the `BODY` checks on a JSON body, before any view reads it.
 
@@ -132,4 +139,6 @@ def init_app(app: Flask) -> None:
     app.before_request(refuse_from_head)
     rate_limits.init_app(app)  # after the head: a full process refuses without asking Redis
     app.before_request(refuse_unknown_game)  # a move's game before its body
+    app.before_request(take_large_body_slot)  # after the limits: a client past them never waits for a slot
+    app.teardown_request(large_bodies.release)
     app.before_request(check_json_body)  # after the limits: a refused upload is never read

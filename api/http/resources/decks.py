@@ -8,6 +8,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from api.http import current
 from api.http.contract.blueprint import Blueprint
+from api.http.contract.schemas import ProblemSchema
 from api.http.limits.rate_limits import limited
 from api.http.middleware.input_bounds import BODY_LIMITS, parsed_body
 from api.http.offload import off_the_loop
@@ -216,6 +217,15 @@ def csv_document(body: dict, query: dict) -> dict:
 @blp.response(201, UploadedDeckSchema, headers=LOCATION)
 @blp.alt_response(200, schema=UploadedDeckSchema, description="The same deck was uploaded before.")
 @blp.problems(413, 415, 422, 429, 507)
+@blp.alt_response(
+    503,
+    schema=ProblemSchema,
+    content_type="application/problem+json",
+    headers={"Retry-After": {"schema": {"type": "integer"}}},
+    description="`server/busy`: a body of more than 1 MiB found the process reading as many large bodies as it may "
+    "at once (nothing stored; send it again after `Retry-After` seconds); or `store/unavailable`: the game store does "
+    "not answer.",
+)
 @blp.doc(requestBody=UPLOAD_BODY)
 def upload_deck(query):
     """Validate and store a deck; every problem is reported at once, and a stored deck plays and prints."""

@@ -1,0 +1,53 @@
+"""Large bodies (a deck of pictures) take one of a process's few slots before they are read; small ones never wait."""
+
+import orjson
+import pytest
+
+from api.http.limits import large_bodies
+
+
+def deck(name: str) -> dict:
+    cards = [{"id": f"{name}-{i}", "year": 1900 + i, "title": {"en": f"{name} {i}"}} for i in range(3)]
+    return {"kind": "dated", "title": {"en": name}, "cards": cards}
+
+
+def large(doc: dict) -> bytes:
+    """The deck's JSON padded with whitespace past the large bodies' bound (still JSON, the same deck)."""
+    return orjson.dumps(doc) + b" " * (large_bodies.LARGE + 1)
+
+
+def post(client, body: bytes):
+    return client.post("/v1/decks", data=body, content_type="application/json")
+
+
+@pytest.fixture
+def held():
+    """Every slot of this process taken, as by uploads under way; given back after the test."""
+    slots = large_bodies.slots()
+    for _ in range(large_bodies.MOST_AT_ONCE):
+        assert slots.acquire(blocking=False)
+    yield slots
+    for _ in range(large_bodies.MOST_AT_ONCE):
+        slots.release()
+
+
+def test_a_large_body_is_refused_busy_while_every_slot_is_taken_and_nothing_is_stored(client, held):
+    answer = post(client, large(deck("busy")))
+    assert answer.status_code == 503
+    assert answer.get_json()["code"] == "server/busy"
+    assert answer.headers["Retry-After"] == large_bodies.RETRY_AFTER
+    listed = client.get("/v1/decks", query_string={"limit": 200}).get_json()["decks"]
+    assert not any(row["title"]["en"] == "busy" for row in listed), "nothing stored"
+    assert post(client, orjson.dumps(deck("small"))).status_code == 201, "a small body never waits"
+
+
+def test_a_large_body_gives_its_slot_back_whatever_its_answer(client):
+    assert post(client, large(deck("stored"))).status_code == 201
+    refused = deck("refused")
+    refused["cards"] = refused["cards"][:1]
+    assert post(client, large(refused)).status_code == 422
+    slots = large_bodies.slots()
+    taken = [slots.acquire(blocking=False) for _ in range(large_bodies.MOST_AT_ONCE)]
+    for _ in range(sum(taken)):
+        slots.release()
+    assert all(taken), "every slot free again after a stored and a refused upload"
