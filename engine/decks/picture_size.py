@@ -18,24 +18,25 @@ SOS = 0xDA
 FIRST, MOST = 1024, 64 * 1024
 
 
-def encoded_size(encoded: str) -> int:
-    """The bytes a valid base64 text decodes to (padding taken off)."""
-    return len(encoded) // 4 * 3 - len(encoded[-2:]) + len(encoded[-2:].rstrip("="))
+def encoded_size(text: str, start: int = 0) -> int:
+    """The bytes a valid base64 text (from `start` on) decodes to (padding taken off)."""
+    tail = text[max(start, len(text) - 2) :]
+    return (len(text) - start) // 4 * 3 - len(tail) + len(tail.rstrip("="))
 
 
-def picture_size(encoded: str) -> tuple[str, int, int] | None:
-    """Return (format, width, height) of a base64 PNG or JPEG read from its first bytes, or None when they do not
-    tell (the caller then reads the whole picture)."""
-    chars = FIRST
+def picture_size(text: str, start: int = 0) -> tuple[str, int, int] | None:
+    """Return (format, width, height) of a base64 PNG or JPEG (`text` from `start` on: no copy of the rest is made)
+    read from its first bytes, or None when they do not tell (the caller then reads the whole picture)."""
+    chars, length = FIRST, len(text) - start
     while True:
         try:
-            head = base64.b64decode(encoded[: chars - chars % 4], validate=True)
+            head = base64.b64decode(text[start : start + min(chars, length) // 4 * 4], validate=True)
         except binascii.Error:
             return None
         found = _png(head) if head.startswith(PNG_SIGNATURE) else _jpeg(head)
         if not isinstance(found, str):
             return found
-        if chars >= min(len(encoded), MOST):
+        if chars >= min(length, MOST):
             return None
         chars *= 8
 

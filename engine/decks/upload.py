@@ -274,10 +274,11 @@ def _prefix_header(uri: str) -> tuple[str | None, int]:
     match = DATA_URI.match(uri)
     if not match or match.group(1) not in IMAGE_TYPES:
         return "image: must be a PNG or JPEG data URI (data:image/png;base64,...)", 0
-    encoded = match.group(2)
-    if encoded_size(encoded) > MAX_IMAGE_BYTES:
-        return f"image: {encoded_size(encoded)} bytes; at most {MAX_IMAGE_BYTES}", 0
-    found = picture_size(encoded)
+    # By the data's place in the URI: a copy of each picture's base64 is what this reading saves.
+    size = encoded_size(uri, match.start(2))
+    if size > MAX_IMAGE_BYTES:
+        return f"image: {size} bytes; at most {MAX_IMAGE_BYTES}", 0
+    found = picture_size(uri, match.start(2))
     if found is None:
         return None, 0
     kind, width, height = found

@@ -5,11 +5,11 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import IO, Any
 
-import orjson
 from flask import Flask, Request, g, request
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 from werkzeug.wsgi import get_content_length
 
+from api.http.middleware import body_json
 from api.problems import Problem
 
 MAX_DEPTH = 32
@@ -113,12 +113,13 @@ def within_depth(value: Any) -> bool:
 
 
 def parsed_body() -> Any:
-    """Return the request's JSON body read with orjson, once per request (the bounds check and a view share it).
+    """Return the request's JSON body read as orjson reads it (`body_json`), once per request (the bounds check and a
+    view share it).
 
     :raises orjson.JSONDecodeError:
     """
     if "json_body" not in g:
-        g.json_body = orjson.loads(request.get_data(cache=True))
+        g.json_body = body_json.loads(request.get_data(cache=True))
     return g.json_body
 
 
