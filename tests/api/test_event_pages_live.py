@@ -78,7 +78,9 @@ def test_healthz_is_answered_while_long_histories_are_streamed_and_paged(client,
     received, paged, answered = asyncio.run(run())
     for stream in received:
         assert [version for version, _ in stream] == list(range(1, VERSIONS + 1))
-        first, last = stream[0][1], stream[-1][1]
-        during = [t for t in answered if first < t < last]
-        assert len(during) >= 3, f"{len(during)} probes answered while a stream caught up"
+    # Over the catch-ups as a whole (one stream alone may arrive in a chunk or two, now that a finished game is
+    # rebuilt once): a worker that held its loop while streaming would answer no probe in between.
+    first, last = min(stream[0][1] for stream in received), max(stream[-1][1] for stream in received)
+    during = [t for t in answered if first < t < last]
+    assert len(during) >= 3, f"{len(during)} probes answered while the streams caught up"
     assert all(seen == list(range(1, VERSIONS + 1)) for seen in paged)

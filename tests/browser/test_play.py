@@ -8,6 +8,7 @@ import re
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -152,6 +153,18 @@ def test_every_legal_action_has_its_button_and_no_other(page, live_server, game_
     assert console_errors(page) == []
 
 
+def press_first(driver, selector):
+    """Press the first visible button that `selector` finds, again if the board was drawn anew under the pointer (a
+    feed message may redraw it between finding the button and pressing it)."""
+    for _ in range(5):
+        try:
+            driver.execute_script(f"return document.querySelector('{selector}')").click()
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"{selector} was drawn anew five times while it was being pressed")
+
+
 def move_and_see(url, gid, players, spectator):
     """The seat to act presses a gap; the other player's page and the spectator's show it in the log at once."""
     acting = players[api(url, f"/v1/games/{gid}")["to_act"][0]]
@@ -159,7 +172,7 @@ def move_and_see(url, gid, players, spectator):
     visible = "#board button[data-action]:not([hidden])"
     wait(acting, lambda: acting.execute_script(f"return document.querySelectorAll('{visible}').length") > 0)
     seen = {driver: len(driver.find_elements(By.CSS_SELECTOR, "#log li")) for driver in (watcher, spectator)}
-    acting.execute_script(f"return document.querySelector('{visible}')").click()
+    press_first(acting, visible)
     for driver, before in seen.items():
         wait(driver, lambda d=driver, b=before: len(d.find_elements(By.CSS_SELECTOR, "#log li")) > b, 3)
 
