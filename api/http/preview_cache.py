@@ -16,44 +16,19 @@ job and bucket render it once: the later ones find it kept when their turn comes
 """
 
 import secrets
-import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from api.http import current, preview
 from api.http.limits import rate_limits
 from api.storage.printing_queue import PrintJob, PrintQueue
+from api.storage.turns import Turns
 
 BUCKET = "previews"
 READS = "preview_reads"
 RENDERING_HOLD = 30_000  # ms a client's rendering holds its lock at most (a worker that died holding it)
 POLL = 0.05  # seconds between looks at a client's lock held by another process
-
-
-class Turns:
-    """One holder at a time for each key; a key's lock is dropped once nobody holds it or waits for it."""
-
-    def __init__(self) -> None:
-        self._guard = threading.Lock()
-        self._locks: dict[Hashable, tuple[threading.Lock, list[int]]] = {}
-
-    @contextmanager
-    def one_at_a_time(self, key: Hashable) -> Iterator[None]:
-        with self._guard:
-            lock, users = self._locks.setdefault(key, (threading.Lock(), [0]))
-            users[0] += 1
-        try:
-            with lock:
-                yield
-        finally:
-            with self._guard:
-                users[0] -= 1
-                if not users[0]:
-                    del self._locks[key]
-
-    def __len__(self) -> int:
-        return len(self._locks)
 
 
 _turns = Turns()

@@ -21,6 +21,7 @@ import orjson
 from api.problems import Problem
 from api.storage.deck_store import DeckStore
 from api.storage.store import GameRecord, GameStore
+from api.storage.turns import Turns
 from engine.core.match import play
 from engine.decks.model import Deck
 from engine.games import get_game, new_match
@@ -50,7 +51,7 @@ class Rebuilt:
 _lock = threading.Lock()
 _kept: OrderedDict[tuple[str, int], tuple[Rebuilt, int]] = OrderedDict()  # each with its size as JSON
 _kept_bytes = [0]
-_building: dict[tuple[str, int], tuple[threading.Lock, list[int]]] = {}  # a rebuild under way, and who waits for it
+_building = Turns()  # a rebuild under way, which its game's other readers wait for
 
 
 def replay_to(
@@ -107,24 +108,15 @@ def finished(store: GameStore, decks: DeckStore, record: GameRecord) -> Rebuilt:
     found = _found(key)
     if found is not None:
         return found
-    with _lock:
-        building, waiting = _building.setdefault(key, (threading.Lock(), [0]))
-        waiting[0] += 1
-    try:
-        with building:
-            found = _found(key)
-            if found is not None:
-                return found
-            if before_rebuild is not None:
-                before_rebuild(record)
-            rebuilt = _rebuild(store, decks, record)
-            _keep(key, rebuilt)
-            return rebuilt
-    finally:
-        with _lock:
-            waiting[0] -= 1
-            if not waiting[0]:
-                del _building[key]
+    with _building.one_at_a_time(key):
+        found = _found(key)
+        if found is not None:
+            return found
+        if before_rebuild is not None:
+            before_rebuild(record)
+        rebuilt = _rebuild(store, decks, record)
+        _keep(key, rebuilt)
+        return rebuilt
 
 
 def _found(key: tuple[str, int]) -> Rebuilt | None:

@@ -89,7 +89,7 @@ def test_renderings_count_against_the_clients_budget_and_kept_pictures_do_not(cl
 def test_one_clients_renderings_take_turns_and_leave_no_turns_behind():
     import threading
 
-    from api.http.preview_cache import Turns
+    from api.storage.turns import Turns
 
     turns, inside, most = Turns(), [0], [0]
     guard = threading.Lock()
