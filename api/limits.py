@@ -49,5 +49,10 @@ def parse(text: str) -> list[tuple[int, int]]:
     return limits
 
 
+def window_keys(bucket: str, who: str, limits: list[tuple[int, int]], now: float) -> list[str]:
+    """The Redis counters of `who` in the bucket: one for this window of each limit."""
+    return [f"dk:rate:{bucket}:{who}:{seconds}:{int(now // seconds)}" for _, seconds in limits]
+
+
 def from_env(env: Any) -> dict[str, list[tuple[int, int]]]:
     return {bucket: parse(env.get(f"DESKOVKA_LIMIT_{bucket.upper()}", default)) for bucket, default in DEFAULTS.items()}

@@ -28,11 +28,6 @@ def running_key(client: str) -> str:
     return f"dk:rate:{BUCKET}:{client}:running"
 
 
-def window_keys(windows: list[tuple[int, int]], client: str, now: float) -> list[str]:
-    """The counters of this window of each limit (the same keys `api.http.limits.rate_limits` counts)."""
-    return [f"dk:rate:{BUCKET}:{client}:{seconds}:{int(now // seconds)}" for _, seconds in windows]
-
-
 def running(connection: redis.Redis, client: str) -> int:
     """How many of the client's tables of bots alone the keeper still plays (forgetting those it let go)."""
     key = running_key(client)
@@ -70,7 +65,7 @@ def admit_left(settings: Settings, connection: redis.Redis, owner: str | None, g
     if most is not None and running(connection, owner) >= most:
         return False
     windows = [limit for limit in quota if limit[1] != limits.RUNNING]
-    keys = window_keys(windows, owner, clock.now().timestamp())
+    keys = limits.window_keys(BUCKET, owner, windows, clock.now().timestamp())  # as rate_limits counts them
     counts = [int(raw or 0) for raw in connection.mget(keys)] if keys else []
     if any(count >= allowed for count, (allowed, _) in zip(counts, windows, strict=True)):
         return False

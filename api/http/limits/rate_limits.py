@@ -9,6 +9,7 @@ from api import clock
 from api.http import current
 from api.http.limits import clients, store_room
 from api.limits import RUNNING, UNITS
+from api.limits import window_keys as counter_keys
 from api.problems import Problem
 
 WHAT = {
@@ -93,8 +94,7 @@ def windows(bucket: str) -> list[tuple[int, int]]:
 
 def window_keys(bucket: str, limits: list[tuple[int, int]], now: float, who: str | None = None) -> list[str]:
     """The counters of this window of each limit, for `who` (by default the request's client, its address)."""
-    who = client() if who is None else who
-    return [f"dk:rate:{bucket}:{who}:{seconds}:{int(now // seconds)}" for _, seconds in limits]
+    return counter_keys(bucket, client() if who is None else who, limits, now)
 
 
 def refund(bucket: str) -> None:
