@@ -15,7 +15,6 @@ Run from the repository root, under `nice`: python bench/bench_cluster.py [all|m
 """
 
 import argparse
-import multiprocessing
 import os
 import statistics
 import subprocess
@@ -35,7 +34,7 @@ import redis  # noqa: E402
 from api.storage import due, packing  # noqa: E402
 from api.storage.store import GameStore  # noqa: E402
 from bench.bench_clocks import copy_tables, template  # noqa: E402
-from bench.bench_moves import client, free_port, wait_for  # noqa: E402
+from bench.bench_moves import UNLIMITED, closed_loop, free_port, wait_for  # noqa: E402
 from tests.ops import servers  # noqa: E402
 
 
@@ -58,8 +57,7 @@ def environment(url: str, queue_url: str) -> dict[str, str]:
         "PYTHONPATH": str(ROOT),
         "DESKOVKA_REDIS_URL": url,
         "DESKOVKA_QUEUE_URL": queue_url,
-        "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
-        **{f"DESKOVKA_LIMIT_{bucket}": "off" for bucket in ("GAMES", "MOVES", "SEAT_MOVES", "JOINS")},
+        **UNLIMITED,
     }
 
 
@@ -97,20 +95,7 @@ def redis_cpu(ports: list[int]) -> float:
 
 def phase(ports: list[int], clients: int, seconds: float, seed: int) -> list[float]:
     """Closed-loop clients, alternating between the API processes' ports; every acknowledged move's seconds."""
-    results: multiprocessing.Queue = multiprocessing.Queue()
-    start_at = time.time() + 1.0
-    workers = [
-        multiprocessing.Process(
-            target=client, args=("deskovka", ports[i % len(ports)], seconds, seed + i, start_at, results)
-        )
-        for i in range(clients)
-    ]
-    for worker in workers:
-        worker.start()
-    timings = [t for _ in workers for t in results.get(timeout=seconds + 120)]
-    for worker in workers:
-        worker.join()
-    return timings
+    return closed_loop("deskovka", ports, clients, seconds, seed)
 
 
 def moves(args: argparse.Namespace, folder: Path) -> None:
