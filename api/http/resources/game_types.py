@@ -4,7 +4,7 @@ import copy
 from typing import Any
 
 from flask import current_app
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from api.http.contract import game_contract
 from api.http.contract.blueprint import Blueprint
@@ -12,6 +12,7 @@ from api.http.contract.data_shapes import shape_of
 from api.problems import Problem
 from engine.core.errors import UnknownGame
 from engine.core.protocol import Game
+from engine.core.words import LANGUAGES
 from engine.games import all_games, get_game
 
 blp = Blueprint("game-types", __name__, url_prefix="/v1/game-types", description="The games deskovka hosts.")
@@ -105,12 +106,21 @@ def list_game_types():
     return {"game_types": [describe(game) for game in all_games()]}
 
 
+class GameTypeQuerySchema(Schema):
+    language = fields.String(
+        load_default="en",
+        validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "The language of the data's `names` (every id a view shows a person, as words)."},
+    )
+
+
 @blp.route("/<string:game_type>")
+@blp.arguments(GameTypeQuerySchema, location="query")
 @blp.response(200, GameTypeDetailSchema)
-@blp.problems(404)
-def get_game_type(game_type: str):
+@blp.problems(404, 422)
+def get_game_type(query, game_type: str):
     try:
         game = get_game(game_type)
     except UnknownGame as error:
         raise Problem("game-type/not_found", error.reason) from None
-    return {**describe(game), "data": game.data()}
+    return {**describe(game), "data": game.data(query["language"])}
