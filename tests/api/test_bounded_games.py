@@ -5,7 +5,7 @@ import orjson
 from freezegun import freeze_time
 
 from api.storage.store import GameStore
-from api.tables import lengths
+from api.tables import bots, lengths
 from tests.api.helpers import bearer, create, view
 
 ENDLESS_BOTS = [{"bot": "hit-rate", "bot_options": {"hit_rate": 0}}] * 7
@@ -28,6 +28,9 @@ def test_a_person_replaying_bots_stops_at_the_most_versions_and_the_game_is_aban
     client, redis_client, monkeypatch
 ):
     monkeypatch.setitem(lengths.MOST_VERSIONS, "timeline", 100)
+    # Every request plays its bots' whole round (no keeper runs here): on a loaded machine their 50 ms of CPU may
+    # run out first, leaving the person no legal action, and the replay would resign instead.
+    monkeypatch.setattr(bots, "BOT_SECONDS", 10.0)
     game, tokens = create(client, [{"name": "A"}, *ENDLESS_BOTS], seed=3, options={"hand_size": 10})
     for _ in range(100):
         answer = replay_bots(client, game["id"], tokens[0])
