@@ -1,5 +1,6 @@
 """The greedy bot: keeps tickets it can connect, claims routes on their shortest paths, draws the colours it needs."""
 
+import copy
 import heapq
 from collections import Counter
 from typing import Any, Protocol
@@ -34,10 +35,22 @@ class Planner:
     def __init__(self, game: Rules, state: State, seat: int) -> None:
         self.game, self.state, self.seat = game, state, seat
         self.adjacent: dict[str, list[Route]] = {}
+        self.plans: dict[tuple[str, ...], tuple[set[str], int, list[str]]] = {}
+        # What the open routes were read from: a planner is reused only while these are as they were.
+        self.claims, self.trains = len(state["claims"]), state["trains"][seat]
         for route in game.board.routes.values():
             if self._open(route):
                 self.adjacent.setdefault(route.a, []).append(route)
                 self.adjacent.setdefault(route.b, []).append(route)
+
+    def without(self, route: Route) -> "Planner":
+        """The same planner as if `route` could not be claimed (a copy: this one is left as it is)."""
+        other = copy.copy(self)
+        other.adjacent = dict(self.adjacent)
+        other.plans = {}
+        for city in route.cities:
+            other.adjacent[city] = [r for r in self.adjacent.get(city, []) if r.id != route.id]
+        return other
 
     def _open(self, route: Route) -> bool:
         owner = self.state["claims"].get(route.id)
@@ -75,7 +88,15 @@ class Planner:
 
     def plan(self, tickets: list[str], free: set[str] | None = None) -> tuple[set[str], int, list[str]]:
         """Routes to claim for these tickets, the trains they take, and the tickets that cannot be made."""
-        free = set(free or ())
+        if not free:
+            known = self.plans.get(tuple(tickets))
+            if known is None:
+                known = self.plans[tuple(tickets)] = self._plan(tickets, set())
+            targets, trains, lost = known
+            return set(targets), trains, list(lost)
+        return self._plan(tickets, set(free))
+
+    def _plan(self, tickets: list[str], free: set[str]) -> tuple[set[str], int, list[str]]:
         targets: set[str] = set()
         trains, lost = 0, []
         board = self.game.board
@@ -89,6 +110,23 @@ class Planner:
             targets.update(r.id for r in todo)
             free.update(r.id for r in todo)
         return targets, trains, lost
+
+
+# The last planner built, while its state's claims and the seat's trains are as they were: a move's rules of thumb
+# ask for one several times (a playout's every move would otherwise build it four to six times).
+_last: list[Planner] = []
+
+
+def planner(game: Rules, state: State, seat: int) -> Planner:
+    """The seat's planner on this state, built once while nothing it reads changed (claims only grow)."""
+    if _last:
+        known = _last[0]
+        same = known.state is state and known.game is game and known.seat == seat
+        if same and known.claims == len(state["claims"]) and known.trains == state["trains"][seat]:
+            return known
+    made = Planner(game, state, seat)
+    _last[:] = [made]
+    return made
 
 
 class GreedyBot(Bot):
@@ -110,8 +148,7 @@ class GreedyBot(Bot):
         if step == TUNNEL:
             pays = [a for a in actions if a["type"] == "pay_tunnel"]
             return min(pays, key=lambda a: a["locomotives"]) if pays else actions[-1]
-        planner = Planner(game, state, seat)
-        targets, _, _ = planner.plan(state["kept"][seat])
+        targets, _, _ = planner(game, state, seat).plan(state["kept"][seat])
         counts = Counter(state["cards"][c] for c in state["hands"][seat])
         targets = self._aims(game, state, seat, targets, counts)
         wanted = self._wanted(game, targets, counts)
@@ -140,15 +177,15 @@ class GreedyBot(Bot):
         return targets
 
     def _keep(self, game: Any, state: State, seat: int, actions: list[Action]) -> Action:
-        planner = Planner(game, state, seat)
+        plans = planner(game, state, seat)
         held = state["kept"][seat]
-        targets, planned, _ = planner.plan(held)
+        targets, planned, _ = plans.plan(held)
         trains = state["trains"][seat]
         board = game.board
 
         def value(action: Action) -> float:
             new = action["tickets"]
-            more, cost, lost = planner.plan(new, free=targets)
+            more, cost, lost = plans.plan(new, free=targets)
             points = sum(board.tickets[t].points * (-2 if t in lost else 1) for t in new)
             over = max(0, planned + cost - (trains - TRAIN_MARGIN))
             return points - TICKET_COST_WEIGHT * cost - OVER_PENALTY * over

@@ -1,25 +1,42 @@
-"""The strong bot: its rules of thumb (`tactics.StrongPolicy`), with look-ahead where it chooses tickets: its best
-few choices tried in a few dealt worlds (the cards and tickets it cannot see dealt at random), played on by itself
-and by the medium bot for every rival, and judged by the points it may expect.
+"""The strong bot: its rules of thumb (`tactics.StrongPolicy`), with two searches over what it cannot see.
 
-Its other moves are the rules of thumb's own: tried against three other moves in four worlds judged after 14 moves
-(the search of the version before), they lost to the rules of thumb alone (40-47% of 50-60 games of two against the
-medium bot, where the rules of thumb alone won 65%): the end of a game, which decides most, lies past any horizon
-its budget affords, so the search traded tempo for points it could see."""
+Near the end of the game (`endgame`): its rules of thumb's move, the longest claims it can make and the draw it
+would take, each played out to the end of the game in the same few dealt worlds (the others' hands and tickets and
+the pile's order dealt at random from what its seat cannot see), itself playing on by its rules of thumb and every
+rival by the medium bot, and judged by the real final scores. Where it chooses tickets: its best few choices tried
+in a few dealt worlds, played on 16 moves and judged by the points it may expect (`expected_points`).
+
+Why not a search over every move, as its first version: tried against three other moves in four worlds judged after
+14 moves, it lost to the rules of thumb alone (40-47% of 50-60 games of two against the medium bot, where the rules
+alone won 65%). Its horizon stopped long before the end that decides most games (the player who ends a game of two
+wins three in four), so the evaluation of a position part-way (expected points) rewarded drawing for points it
+could see over the tempo that ends the game first; with four worlds its noise chose against the rules of thumb as
+often as not. Played to the end, the evaluation is the game's own, and only near the end does that fit the budget:
+once the fewest trains times the players is 30 or fewer (about 50 moves to the end), 8 worlds for up to 5 choices
+within 800 moves. Ties go to the rules of thumb's move, so it leaves them only where the worlds agree."""
 
 from typing import Any
 
-from engine.core.protocol import Action, State
-from engine.core.search import Budget, SearchBot
+from engine.core.protocol import Action, Knowledge, State
+from engine.core.rng import Rng
+from engine.core.search import Budget, SearchBot, Work
+from engine.ticket_to_ride import endgame
 from engine.ticket_to_ride.board import Board
 from engine.ticket_to_ride.bots import GreedyBot, Planner
 from engine.ticket_to_ride.scoring import owned, route_points
 from engine.ticket_to_ride.steps import INITIAL, TICKETS
 from engine.ticket_to_ride.tactics import StrongPolicy, can_lay
 
-CANDIDATES = 4
-# 4 choices of tickets x 4 worlds x 16 moves: at most about 0.2 s of CPU on a loaded machine (bench/bench_bots.py).
-BUDGET = Budget(worlds=4, horizon=16, moves=4 * 4 * 17)
+TICKET_CHOICES = 4
+# 4 choices of tickets x 4 worlds x 16 moves (bench/bench_bots.py).
+TICKET_BUDGET = Budget(worlds=4, horizon=16, moves=4 * 4 * 17)
+# Near the end: this many worlds, each played to the end for every choice, within this many moves in all
+# (about 0.16 ms of CPU a move: p95 130 ms a decision, bench/bench_bots.py).
+END_WORLDS = 8
+END_MOVES = 800
+# The most any decision does, either search: rollouts of at most CANDIDATES choices in BUDGET.worlds worlds.
+CANDIDATES = 1 + endgame.CLAIMS + 1
+BUDGET = Budget(worlds=END_WORLDS, horizon=END_MOVES, moves=END_MOVES)
 STATION_POINTS = 4
 CARD_POINTS = 0.3
 # Trains a player lays a turn on average in a game of two against the medium bot (about 42 in 40 turns).
@@ -58,15 +75,17 @@ def completion(cost: int, spare: float, turns: float) -> float:
 
 
 class StrongBot(SearchBot):
-    """The strong policy's moves, its choices of tickets tried in a few dealt worlds."""
+    """The strong policy's moves; near the end its move and a few others played out to the end in dealt worlds, and
+    its choices of tickets tried in a few dealt worlds."""
 
     name = "strong"
     summary = (
-        "Keeps two tickets at the start (later ones only while it is ahead of the trains), each choice tried in four "
-        "worlds of the cards it cannot see; claims the routes it would miss most first, then lays the long routes "
-        "that score most for their turns. Against the medium bot: 68% of games of two, 2.1x a fair share of four."
+        "Keeps two tickets at the start (later ones only while it is ahead of the trains); claims the routes it "
+        "would miss most first, then the long routes that score most for their turns; near the end it plays its "
+        "move and a few others out to the end in eight worlds of the cards and tickets it cannot see, and keeps the "
+        "one that wins most. Against the medium bot: about 73% of games of two."
     )
-    budget = BUDGET
+    budget = TICKET_BUDGET
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -74,10 +93,21 @@ class StrongBot(SearchBot):
         self.rival = GreedyBot()
         self.seat = 0
 
+    def decide(self, game: Any, known: Knowledge, rng: Rng) -> Action:
+        seen, seat = known.seen, known.seat
+        assert seen is not None
+        if not endgame.near_end(seen):
+            return super().decide(game, known, rng)
+        self.work = Work()
+        choices = endgame.candidates(self.own, game, seen, seat, known.actions)
+        if len(choices) == 1:
+            return choices[0]
+        return endgame.search(game, seen, seat, choices, END_WORLDS, END_MOVES, rng, self.work)
+
     def candidates(self, game: Any, seen: State, seat: int, actions: list[Action]) -> list[Action]:
         self.seat = seat
         if seen["step"] in (INITIAL, TICKETS):
-            return self.own.keeps(game, seen, seat, actions)[:CANDIDATES]
+            return self.own.keeps(game, seen, seat, actions)[:TICKET_CHOICES]
         return [self.own.act(game, seen, seat, actions)]
 
     def policy(self, game: Any, state: State, seat: int) -> Action:

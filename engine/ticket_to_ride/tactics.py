@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core.protocol import Action, State
 from engine.ticket_to_ride.board import GREY, LOCOMOTIVE, Route
-from engine.ticket_to_ride.bots import FULL_HAND, OVER_PENALTY, GreedyBot, Planner
+from engine.ticket_to_ride.bots import FULL_HAND, OVER_PENALTY, GreedyBot, planner
 from engine.ticket_to_ride.choices import START_KEEP
 from engine.ticket_to_ride.steps import INITIAL, TICKETS, TURN
 
@@ -66,14 +66,14 @@ class StrongPolicy(GreedyBot):
         at the start, two."""
         if state["step"] == INITIAL:
             actions = [a for a in actions if len(a["tickets"]) == START_KEEP] or actions
-        planner = Planner(game, state, seat)
-        targets, planned, _ = planner.plan(state["kept"][seat])
+        plans = planner(game, state, seat)
+        targets, planned, _ = plans.plan(state["kept"][seat])
         layable = can_lay(state, seat)
         board = game.board
 
         def value(action: Action) -> float:
             new = action["tickets"]
-            _, cost, lost = planner.plan(new, free=targets)
+            _, cost, lost = plans.plan(new, free=targets)
             points = sum(board.tickets[t].points * (-2 if t in lost else 1) for t in new)
             over = max(0, planned + cost - (layable - 2))
             return points - TICKET_COST_WEIGHT * cost - OVER_PENALTY * over
@@ -85,8 +85,8 @@ class StrongPolicy(GreedyBot):
         claims = [a for a in actions if a["type"] == "claim"]
         if not claims or not state["kept"][seat]:
             return None
-        planner = Planner(game, state, seat)
-        targets, trains, lost = planner.plan(state["kept"][seat])
+        plans = planner(game, state, seat)
+        targets, trains, lost = plans.plan(state["kept"][seat])
         counts = Counter(state["cards"][c] for c in state["hands"][seat])
         full = len(state["hands"][seat]) >= FULL_HAND
         on_path = [a for a in claims if a["route"] in targets and (full or self._safe(game, a, counts))]
@@ -94,10 +94,7 @@ class StrongPolicy(GreedyBot):
             return None
         detours: dict[str, int] = {}
         for route_id in {a["route"] for a in on_path}:
-            without = Planner(game, state, seat)
-            route = game.board.routes[route_id]
-            for city in (route.a, route.b):
-                without.adjacent[city] = [r for r in without.adjacent.get(city, []) if r.id != route_id]
+            without = plans.without(game.board.routes[route_id])
             _, trains_without, lost_without = without.plan(state["kept"][seat])
             detours[route_id] = trains_without - trains + 20 * (len(lost_without) - len(lost))
         best_route = max(detours, key=lambda r: (detours[r], game.board.routes[r].length, r))
@@ -110,14 +107,14 @@ class StrongPolicy(GreedyBot):
         (its own, and every rival's) leave the turns to finish another."""
         if not any(a["type"] == "draw_tickets" for a in actions) or not state["ticket_deck"]:
             return False
-        targets, _, _ = Planner(game, state, seat).plan(state["kept"][seat])
+        targets, _, _ = planner(game, state, seat).plan(state["kept"][seat])
         return not targets and can_lay(state, seat) >= MORE_TICKETS_TRAINS
 
     def _aims(self, game: Any, state: State, seat: int, targets: set[str], counts: Counter[str]) -> set[str]:
         """Its tickets' routes; once those are done, the long routes that score most for their turns."""
         if targets:
             return targets
-        planner = Planner(game, state, seat)
+        plans = planner(game, state, seat)
         network = {
             city for r, owner in state["claims"].items() if owner == seat for city in game.board.routes[r].cities
         }
@@ -125,7 +122,7 @@ class StrongPolicy(GreedyBot):
         free = [
             r
             for r in game.board.routes.values()
-            if r.id not in state["claims"] and r.length <= trains and planner._open(r)
+            if r.id not in state["claims"] and r.length <= trains and plans._open(r)
         ]
         free.sort(key=lambda r: (-route_value(game, r, counts, network), r.id))
         return {r.id for r in free[:LONG_ROUTES]}

@@ -1,5 +1,6 @@
 """The strong bot's rules of thumb: tickets it can complete, contested routes first, long routes once its tickets
-are done, more tickets only while it is ahead of the trains; its search within budget at the largest table."""
+are done, more tickets only while it is ahead of the trains; its searches near the end and over tickets, fair and
+within budget at the largest table."""
 
 from collections import Counter
 
@@ -8,10 +9,11 @@ import pytest
 from engine.core.match import play
 from engine.core.rng import Rng
 from engine.games import new_match
-from engine.ticket_to_ride import strong
+from engine.ticket_to_ride import endgame, strong
 from engine.ticket_to_ride.bots import GreedyBot, Planner
 from engine.ticket_to_ride.steps import TICKETS
 from engine.ticket_to_ride.tactics import StrongPolicy
+from tests.contract.test_fair_bots import shuffled_hidden
 from tests.engine.ticket_to_ride.support import BOARD, GAME, playing, rig
 from tests.engine.ticket_to_ride.test_bots import keep
 
@@ -82,10 +84,62 @@ def test_its_search_stays_within_budget_at_the_largest_table_with_hostile_ticket
             bot = strong.StrongBot()
             action = bot.choose(GAME, state, 0, Rng(searched))
             assert action in GAME.legal_actions(state, 0)
-            assert bot.work.moves <= strong.BUDGET.moves
-            assert bot.work.rollouts <= strong.BUDGET.worlds * strong.CANDIDATES
+            assert bot.work.moves <= strong.TICKET_BUDGET.moves
+            assert bot.work.rollouts <= strong.TICKET_BUDGET.worlds * strong.TICKET_CHOICES
             searched += bot.work.rollouts > 0
             if searched >= 6:
                 break
         match, _ = play(match, seat, medium.choose(GAME, match.state, seat, Rng(match.version)))
     assert searched >= 6
+
+
+def near_the_end(players, seed, options=None):
+    """States of a game of medium bots from the point the strong bot would search to the end, seat 0 to act."""
+    match = new_match(GAME.name, players, options or {}, seed)
+    medium = GreedyBot()
+    while not match.is_over():
+        seat = min(match.to_act())
+        if seat == 0 and endgame.near_end(match.state):
+            yield match.state
+        match, _ = play(match, seat, medium.choose(GAME, match.state, seat, Rng(match.version)))
+
+
+def test_on_its_last_turn_it_claims_what_it_can_rather_than_draw_for_a_long_route():
+    state = rig(without_tickets(playing(2), 0), hands={0: ["red"] * 3, 1: ["blue"] * 4})
+    state["trains"] = [12, 2]
+    state["final_turns"], state["final_trigger"] = 1, 1  # the rival ended the game: this is its last turn
+    assert StrongPolicy().choose(GAME, state, 0, Rng(1)) == {"type": "draw_deck"}
+    bot = strong.StrongBot()
+    action = bot.choose(GAME, state, 0, Rng(1))
+    assert action["type"] == "claim" and BOARD.routes[action["route"]].length == 3
+    assert bot.work.rollouts > 0
+
+
+def test_near_the_end_it_decides_the_same_whatever_it_cannot_see():
+    checked = 0
+    for state in near_the_end(2, 4):
+        twin = shuffled_hidden(GAME, state, 0, Rng(checked))
+        assert twin != state and GAME.seat_state(twin, 0) == GAME.seat_state(state, 0)
+        bot = strong.StrongBot()
+        first = bot.choose(GAME, state, 0, Rng(7, counter=checked))
+        assert (
+            bot.work.rollouts > 0 or len(endgame.candidates(bot.own, GAME, state, 0, GAME.legal_actions(state, 0))) == 1
+        )
+        assert strong.StrongBot().choose(GAME, twin, 0, Rng(7, counter=checked)) == first
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked == 3
+
+
+@pytest.mark.parametrize("tunnel_failure", ["return", "discard"])
+def test_near_the_end_its_search_stays_within_budget_at_the_largest_table(tunnel_failure):
+    """Five seats, either tunnel rule, every decision from the point it searches to the end of the game."""
+    searched = 0
+    for state in near_the_end(5, 12, {"tunnel_failure": tunnel_failure}):
+        bot = strong.StrongBot()
+        assert bot.choose(GAME, state, 0, Rng(searched)) in GAME.legal_actions(state, 0)
+        assert bot.work.moves <= strong.END_MOVES
+        assert bot.work.rollouts <= strong.END_WORLDS * strong.CANDIDATES
+        searched += bot.work.rollouts > 0
+    assert searched >= 2
