@@ -31,6 +31,14 @@ DEFAULTS = {
     # seat's: a person at a table of seven bots adds 8 a move; replaying bots without pause added 2,000 a second.
     "moves": "120/second;50000/day",
     "seat_moves": "30/second;6000/day",
+    # Requests of every kind, reads included, one client may make of one server process (a token bucket the process
+    # keeps: a burst of the count, then the count a window; `api.http.limits.request_budget`); a client is its seat
+    # where it shows a token that authenticated. A table page of a person and seven bots asks at most 15 a second
+    # (a long-poll answered for each bot move, the bots' pace 10 a second), a lobby one for each table it holds;
+    # one client reading kept finished games without pause asked 300 a second and took another's reads to 4x idle.
+    "requests": "40/second",
+    # All of one address's requests to one process together, whatever their tokens (people behind one NAT).
+    "address_requests": "120/second",
 }
 
 

@@ -51,6 +51,8 @@ def start_serve(port: int, data_dir: str, *extra: str) -> subprocess.Popen:
         **os.environ,
         "DESKOVKA_DATA_DIR": data_dir,
         "DESKOVKA_LIMIT_GAMES": "off",
+        "DESKOVKA_LIMIT_REQUESTS": "off",
+        "DESKOVKA_LIMIT_ADDRESS_REQUESTS": "off",
         "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
     }
     env.pop("DESKOVKA_REDIS_URL", None)

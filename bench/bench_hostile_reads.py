@@ -397,7 +397,10 @@ def decks(args) -> list[str]:
 
 
 def post_job(conn, spec) -> str:
-    status, body, _ = call(conn, "POST", "/v1/print-jobs", spec)
+    status, body, answer = call(conn, "POST", "/v1/print-jobs", spec)
+    while status == 429:  # the set-up's jobs come faster than a client's budget of requests: it waits as told
+        time.sleep(float(answer.headers.get("Retry-After", "1")))
+        status, body, answer = call(conn, "POST", "/v1/print-jobs", spec)
     assert status == 202, body
     return orjson.loads(body)["id"]
 
@@ -485,7 +488,14 @@ def previews(args) -> list[str]:
 def build_finished(count: int) -> tuple[str, list[str]]:
     """Build `count` long games of bots and wait until they are finished; return the data directory and their ids."""
     proc, port, data_dir = server(
-        {"BOT_PACE": "1000", "LIMIT_BOT_GAMES": "off", "LIMIT_GAMES": "off", "LIMIT_REBUILDS": "off"}
+        {
+            "BOT_PACE": "1000",
+            "LIMIT_BOT_GAMES": "off",
+            "LIMIT_GAMES": "off",
+            "LIMIT_REBUILDS": "off",
+            "LIMIT_REQUESTS": "off",
+            "LIMIT_ADDRESS_REQUESTS": "off",
+        }
     )
     try:
         conn = connect(port)

@@ -46,7 +46,10 @@ FLOOR_MOVES_PER_GAME = 40
 UNLIMITED = {
     "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
     "DESKOVKA_CLIENT_STORE_BYTES": "0",
-    **{f"DESKOVKA_LIMIT_{bucket}": "off" for bucket in ("GAMES", "MOVES", "SEAT_MOVES", "JOINS")},
+    **{
+        f"DESKOVKA_LIMIT_{bucket}": "off"
+        for bucket in ("GAMES", "MOVES", "SEAT_MOVES", "JOINS", "REQUESTS", "ADDRESS_REQUESTS")
+    },
 }
 
 

@@ -19,6 +19,10 @@ os.environ.setdefault("DESKOVKA_LIMIT_SEAT_MOVES", "off")
 # And they read every finished game of the session from one address, so its budget of rebuilds is off too
 # (tests/api/test_finished_reads.py sets it).
 os.environ.setdefault("DESKOVKA_LIMIT_REBUILDS", "off")
+# And every request of theirs comes from one address, far faster than a table page asks (tests/api/
+# test_request_budget.py sets the budget of requests).
+os.environ.setdefault("DESKOVKA_LIMIT_REQUESTS", "off")
+os.environ.setdefault("DESKOVKA_LIMIT_ADDRESS_REQUESTS", "off")
 
 
 @pytest.fixture(scope="session")

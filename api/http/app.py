@@ -12,7 +12,7 @@ from api.config import VERSION, Settings
 from api.http import problem_answers
 from api.http.contract.schemas import ProblemSchema
 from api.http.limits import rebuild_budget
-from api.http.middleware import input_bounds, move_path, observe, preconditions, refused, shared_headers
+from api.http.middleware import input_bounds, move_path, observe, preconditions, refused, request_budget, shared_headers
 from api.http.resources import (
     actions,
     contract,
@@ -96,6 +96,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.blp)
     if app.config.get("MOVE_PATH", True):
         move_path.init_app(app)  # it answers plain moves before the other middleware
+    request_budget.init_app(app)  # every request counts against its client's budget, before the move path
     refused.init_app(app)  # a client refused lately is refused again before anything else runs
     observe.init_app(app)  # last: around everything, the plain moves included
     app.extensions["deskovka.api"] = api

@@ -92,6 +92,8 @@ def start_serve(data_dir, **env: str):
             "DESKOVKA_LIMIT_HISTORY_BYTES": "off",
             "DESKOVKA_LIMIT_MOVES": "off",
             "DESKOVKA_LIMIT_SEAT_MOVES": "off",
+            "DESKOVKA_LIMIT_REQUESTS": "off",
+            "DESKOVKA_LIMIT_ADDRESS_REQUESTS": "off",
             **env,
         }
     )

@@ -62,8 +62,9 @@ def live_server(tmp_path_factory):
     # A table page's long-poll holds a request open; gunicorn lets it finish before it stops, so keep them short.
     env["DESKOVKA_MAX_WAIT"] = "3"
     # One client (the tests' loopback) opens every table and sets random games ahead move by move: the per-client
-    # budgets of tables and moves would refuse it (tests/api/test_quotas.py tests them).
-    for bucket in ("GAMES", "BOT_GAMES", "MOVES", "SEAT_MOVES"):
+    # budgets of tables, moves and requests would refuse it (tests/api/test_quotas.py and test_request_budget.py
+    # test them).
+    for bucket in ("GAMES", "BOT_GAMES", "MOVES", "SEAT_MOVES", "REQUESTS", "ADDRESS_REQUESTS"):
         env[f"DESKOVKA_LIMIT_{bucket}"] = "off"
     port = free_port()
     log = (data / "serve.log").open("wb")

@@ -25,6 +25,8 @@ WHAT = {
     "history_bytes": "bytes of event history read",
     "moves": "moves made (bot moves set off included)",
     "seat_moves": "moves made by one seat (bot moves set off included)",
+    "requests": "requests to one server process",
+    "address_requests": "requests to one server process (all its seats together)",
 }
 
 

@@ -63,6 +63,7 @@ class MovePath:
                     self.client_of(environ),
                     actions.PLAIN_QUERIES[environ.get("QUERY_STRING", "")],
                 )
+            environ[current.SEAT_SHOWN] = True  # a move played: its token authenticated
             headers = actions.answer_headers(body, version)
         except Exception as error:  # noqa: BLE001 - every error is answered as a problem, as Flask's handlers do
             problem = problem_answers.problem_for(error)

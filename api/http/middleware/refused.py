@@ -75,13 +75,14 @@ class Book:
         self.most_clients = most_clients
         self.clients: OrderedDict[str, dict[tuple[str, str], Refused]] = OrderedDict()
 
-    def note(self, client: str, endpoint: str, bucket: str, detail: str, retry: int) -> None:
+    def note(self, client: str, endpoint: str, bucket: str, detail: str, retry: int) -> Refused:
         now = time.monotonic()
         held = self.clients.pop(client, {})
-        held[(endpoint, bucket)] = Refused(detail, retry, now, now + min(float(retry), HOLD))
+        refused = held[(endpoint, bucket)] = Refused(detail, retry, now, now + min(float(retry), HOLD))
         self.clients[client] = held
         while len(self.clients) > self.most_clients:
             self.clients.popitem(last=False)
+        return refused
 
     def held(self, client: str, endpoint: str) -> list[tuple[str, Refused]]:
         """The client's refusals at the endpoint still answered from the book, by bucket (dropping ended ones)."""
@@ -122,18 +123,25 @@ class RefusedAgain:
                 environ[observe.ROUTE] = rule.rule
                 if self.app.config.get("REFUSED_WAIT", True):
                     time.sleep(min(HOLD, max(0.0, refused.until - time.monotonic())))
-                return self._answer(environ, start_response, rule.endpoint, refused)
+                return answer(self.app, self.origins, environ, start_response, rule.endpoint, refused)
         return self.wsgi_app(environ, start_response)
 
-    def _answer(
-        self, environ: dict[str, Any], start_response: Callable, endpoint: str, refused: Refused
-    ) -> Iterable[bytes]:
-        # Whole seconds gone are taken off: never a moment sooner than the client was told first.
-        retry = max(1, refused.retry - int(time.monotonic() - refused.told))
-        with self.app.request_context(environ):
-            response = problem_answers.response(rate_limits.refusal(refused.detail, retry))
-            shared_headers.add_to(response, shared_headers.shared(self.origins, environ, endpoint))
-            return response(environ, start_response)
+
+def answer(
+    app: Flask,
+    origins: frozenset[str],
+    environ: dict[str, Any],
+    start_response: Callable,
+    endpoint: str,
+    refused: Refused,
+) -> Iterable[bytes]:
+    """Answer a refusal the book holds (or has just noted): 429 with what is left of its Retry-After."""
+    # Whole seconds gone are taken off: never a moment sooner than the client was told first.
+    retry = max(1, refused.retry - int(time.monotonic() - refused.told))
+    with app.request_context(environ):
+        response = problem_answers.response(rate_limits.refusal(refused.detail, retry))
+        shared_headers.add_to(response, shared_headers.shared(origins, environ, endpoint))
+        return response(environ, start_response)
 
 
 def init_app(app: Flask) -> None:

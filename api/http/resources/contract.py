@@ -46,6 +46,14 @@ STORE_UNAVAILABLE = {
     "content": PROBLEM_CONTENT,
 }
 
+# Any request may meet its client's budget of requests (`api.http.limits.request_budget`).
+TOO_MANY_REQUESTS = {
+    "description": "`rate/limited`: past one of the client's limits, at the least its budget of requests to one "
+    "server process; try again after `Retry-After` seconds.",
+    "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+    "content": PROBLEM_CONTENT,
+}
+
 
 def init_spec(api: Any) -> None:
     api.spec.components.security_scheme(
@@ -90,6 +98,7 @@ def document() -> dict[str, Any]:
                 continue
             if url.startswith("/v1/"):
                 operation.setdefault("responses", {}).setdefault("503", copy.deepcopy(STORE_UNAVAILABLE))
+                operation["responses"].setdefault("429", copy.deepcopy(TOO_MANY_REQUESTS))
             for status, response in operation.get("responses", {}).items():
                 if status != "default" and int(status) >= 400 and "content" in response:
                     response["content"] = copy.deepcopy(PROBLEM_CONTENT)

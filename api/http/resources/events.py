@@ -18,7 +18,7 @@ from api.problems import Problem, draining, store_unavailable
 from api.storage import rebuild
 from api.storage.followers import Cursor, Draining, Move, Unsubscribed
 from api.storage.store import EventPage, GameStore, Head
-from api.tables import loading, tokens
+from api.tables import loading
 from api.tables.seat_views import events_for, game_view
 from api.tables.tokens import header_number
 from api.tables.turns import turn
@@ -146,7 +146,7 @@ def list_events(query, game_id):
     cursor = follow(game_id) if wait > 0 else None
     try:
         record = loading.load_head(current.services(), game_id)
-        seat = tokens.seat_of(game_id, record.seats, current.bearer())
+        seat = current.seat_of(game_id, record.seats)
         if streaming:
             after = last_event_id(query["after"])
             rebuild_budget.waits()  # a rebuild past the reader's budget waits: the stream's answer has begun

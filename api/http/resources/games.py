@@ -9,7 +9,7 @@ from api.http.contract.blueprint import Blueprint
 from api.http.contract.schemas import ActionsQuerySchema, GameViewSchema, SeatSchema
 from api.http.limits import bot_games, rate_limits
 from api.http.limits.rate_limits import limited
-from api.tables import clocks, loading, seating, tokens
+from api.tables import clocks, loading, seating
 from api.tables.seat_views import game_view, seat_list
 from engine.core.rng import MAX_SEED
 from engine.core.schema import StrictBoolean
@@ -243,5 +243,5 @@ def list_games(query):
 def get_game(query, game_id):
     """Read the game as your seat sees it (no token: as a spectator)."""
     record = loading.load(current.services(), game_id)
-    seat = tokens.seat_of(game_id, record.seats, current.bearer())
+    seat = current.seat_of(game_id, record.seats)
     return game_response(game_view(record, seat, query["actions"] == "grouped"), Vary="Authorization")
