@@ -28,6 +28,9 @@ def from_env(environ: dict[str, str] | None = None) -> dict[str, Any]:
         # Games expire this long after their last change; finished games are kept longer for replay.
         "GAME_TTL": int(env.get("DESKOVKA_GAME_TTL", 7 * DAY)),
         "FINISHED_TTL": int(env.get("DESKOVKA_FINISHED_TTL", 30 * DAY)),
+        # However often it is written, a game still being played (or waiting for players) is kept at most this long
+        # after its creation (0: no cap); one that ended keeps its status's time from its end (`Services.lifetime`).
+        "GAME_MAX_AGE": int(env.get("DESKOVKA_GAME_MAX_AGE", 90 * DAY)),
         # A stored first answer to an Idempotency-Key is kept this long (never longer than its game): a client
         # retries within minutes, and a record per move kept for a finished game's 30 days would outweigh the game.
         "IDEMPOTENCY_TTL": int(env.get("DESKOVKA_IDEMPOTENCY_TTL", DAY)),
@@ -90,6 +93,7 @@ class Settings:
     queue_url: str | None = None
     game_ttl: int = 7 * DAY
     finished_ttl: int = 30 * DAY
+    game_max_age: int = 90 * DAY
     idempotency_ttl: int = DAY
     deck_ttl: int = 30 * DAY
     deck_cache_bytes: int = 64 << 20

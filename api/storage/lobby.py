@@ -15,6 +15,7 @@ from typing import Any
 import redis
 
 from api.storage import parts
+from engine.games import all_games
 
 SHARDS = 8
 LEGACY = "dk:{lobby}"
@@ -45,10 +46,26 @@ class Lobby:
         """Every part of one set (a type's, or every type's), the old one last."""
         return [f"dk:{{lobby:{n}}}:{game_type or '*'}" for n in range(SHARDS)] + [f"{LEGACY}:{game_type or '*'}"]
 
-    def open(self, game_type: str, game_id: str, score: float) -> None:
+    def open(self, game_type: str, game_id: str, score: float, max_age: float = 0) -> None:
+        """List the game, opened at `score` (Unix s); a game opened more than `max_age` s before (0: no bound) is
+        gone by then (a waiting table is kept no longer), so the two sets it lands in forget such games."""
         with self.connection.pipeline() as pipe:
-            pipe.zadd(self.key_for(game_type, game_id), {game_id: score})
-            pipe.zadd(self.key_for(None, game_id), {game_id: score})
+            for key in (self.key_for(game_type, game_id), self.key_for(None, game_id)):
+                if max_age:
+                    pipe.zremrangebyscore(key, "-inf", f"({score - max_age}")
+                pipe.zadd(key, {game_id: score})
+            pipe.execute()
+
+    def forget(self, game_type: str | None, game_ids: list[str]) -> None:
+        """Drop games a reader found gone (expired) from every set that lists them: the all-types set and their
+        type's (any type's, when the reader read the all-types set)."""
+        if not game_ids:
+            return
+        kinds = [None, *([game_type] if game_type else [game.name for game in all_games()])]
+        with self.connection.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                for kind in kinds:
+                    pipe.zrem(self.key_for(kind, game_id), game_id)
             pipe.execute()
 
     def close(self, game_type: str, game_id: str) -> None:

@@ -3,13 +3,15 @@
 The Flask app keeps its `Services` in `app.extensions["deskovka"]`; the keeper holds its own, with no app.
 """
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import redis
 
-from api import config
+from api import clock, config
 from api.config import Settings
 from api.storage.connections import BadURL, check_url, connect
 from api.storage.deck_cache import configure_cache
@@ -17,7 +19,7 @@ from api.storage.deck_store import DeckStore
 from api.storage.followers import Followers
 from api.storage.lobby import Lobby
 from api.storage.printing_queue import PrintQueue
-from api.storage.store import GameStore
+from api.storage.store import GameRecord, GameStore
 
 
 @dataclass
@@ -34,6 +36,16 @@ class Services:
 
     def ttl_for(self, status: str) -> int:
         return self.settings.ttl_for(status)
+
+    def lifetime(self, record: GameRecord) -> int:
+        """Seconds a write of `record` keeps the game's keys: its status's time from now, and while the game is not
+        over never past `game_max_age` after its creation, so replaying moves (a person's, or bots' by the
+        thousand) cannot keep a game for ever. A write that ends the game gives it its ended status's whole time."""
+        ttl = self.ttl_for(record.status)
+        if record.status in ("finished", "cancelled", "abandoned") or not self.settings.game_max_age:
+            return ttl
+        born = datetime.fromisoformat(record.created_at.replace("Z", "+00:00")).timestamp()
+        return max(1, min(ttl, math.ceil(born + self.settings.game_max_age - clock.now().timestamp())))
 
 
 def settings_from(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -57,9 +57,9 @@ def rematch(services: Services, game_id: str, token: str | None) -> tuple[GameRe
             services, next_body(record), new_id, lambda game, i: tokens.derived(secret, game, i), record.owner
         )
         # The link changes the record, not the game: no new version, so a finished game stays its log alone
-        # (kept compact, rebuilt by replaying it).
+        # (kept compact, rebuilt by replaying it), and it keeps the time the game was given when it finished.
         linked = replace(record, rematch=new_id, updated_at=clock.timestamp())
-        if store.commit(linked, record.rev, services.ttl_for(linked.status), [], []) is Commit.DONE:
+        if store.commit(linked, record.rev, store.ttl(game_id), [], []) is Commit.DONE:
             return new, seat, tokens.derived(secret, new_id, seat)[0]
         store.delete(new_id)  # another first call linked its game: hand out that one
     raise runner.busy()

@@ -80,7 +80,7 @@ def busy() -> Problem:
 
 def commit_args(services: Services, write: Write) -> tuple[GameRecord, int, int, list[dict[str, Any]], list[Event]]:
     """The compare-and-set of a write: the record, the revision it expects, its time to live, log and events."""
-    return write.moved, write.before.rev, services.ttl_for(write.moved.status), write.log, write.events
+    return write.moved, write.before.rev, services.lifetime(write.moved), write.log, write.events
 
 
 def commit(services: Services, write: Write, hands_over: bool = True) -> Commit:

@@ -94,14 +94,14 @@ def create(
         record = finish(record, match)
     if more:
         due.due_in(store.connection, game_id, due.GRACE)
-    store.commit(record, None, services.ttl_for(record.status), list(match.log) if match else [], events)
+    store.commit(record, None, services.lifetime(record), list(match.log) if match else [], events)
     if more and match is not None:
         due.due_in(store.connection, game_id, runner.pace(services.settings, len(match.log)))
     clocks.schedule(store.connection, record)
     metrics.count(store.connection, "games_created")
     meters.games.labels(game_type).inc()
     if status == "open":
-        services.lobby.open(game_type, game_id, clock.now().timestamp())
+        services.lobby.open(game_type, game_id, clock.now().timestamp(), services.settings.game_max_age)
     return record, minted, events
 
 

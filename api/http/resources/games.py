@@ -207,6 +207,7 @@ def list_games(query):
     store, lobby = current.store(), current.lobby()
     ids, partial = lobby.read(query.get("type"), query["cursor"], query["limit"])
     records, unread = store.load_reachable(ids, "lobby")
+    lobby.forget(query.get("type"), [i for i, r in zip(ids, records, strict=True) if r is None and i not in unread])
     games = []
     for record in records:
         if record is None or record.status != "open":
