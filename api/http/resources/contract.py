@@ -54,6 +54,13 @@ TOO_MANY_REQUESTS = {
     "content": PROBLEM_CONTENT,
 }
 
+# Where a route lists 507 (`@blp.problems`): it writes to the store, if only a budget's counter.
+STORE_FULL = (
+    "`store/full`: the store is at its memory cap (something new, a game, deck or print job, is refused a little "
+    "before it), or `store/client_full`: the games your client created hold as many of the store's bytes as one "
+    "client's may (new games and moves); nothing was changed, try again later."
+)
+
 
 def init_spec(api: Any) -> None:
     api.spec.components.security_scheme(
@@ -99,6 +106,8 @@ def document() -> dict[str, Any]:
             if url.startswith("/v1/"):
                 operation.setdefault("responses", {}).setdefault("503", copy.deepcopy(STORE_UNAVAILABLE))
                 operation["responses"].setdefault("429", copy.deepcopy(TOO_MANY_REQUESTS))
+            if "507" in operation.get("responses", {}):
+                operation["responses"]["507"]["description"] = STORE_FULL
             for status, response in operation.get("responses", {}).items():
                 if status != "default" and int(status) >= 400 and "content" in response:
                     response["content"] = copy.deepcopy(PROBLEM_CONTENT)

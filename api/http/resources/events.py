@@ -130,7 +130,7 @@ STREAM_DOC = {
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.documented(StreamHeadersSchema, location="headers")
 @blp.response(200, EventsSchema)
-@blp.problems(400, 401, 403, 404, 410, 429)
+@blp.problems(400, 401, 403, 404, 410, 429, 507)
 @blp.doc(security=[{}, {"seatToken": []}], **STREAM_DOC)
 def list_events(query, game_id):
     """Return the events after a version that your seat may see, waiting up to `wait` seconds for one."""

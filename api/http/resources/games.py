@@ -239,7 +239,7 @@ def list_games(query):
     headers=ETAG,
     description="The game as your seat sees it (`you`), or as a spectator without a token.",
 )
-@blp.problems(401, 403, 404, 410, 429)
+@blp.problems(401, 403, 404, 410, 429, 507)
 @blp.doc(security=[{}, {"seatToken": []}])
 def get_game(query, game_id):
     """Read the game as your seat sees it (no token: as a spectator)."""

@@ -31,7 +31,7 @@ class RematchSchema(Schema):
 @blp.arguments(ActionsQuerySchema, location="query")
 @blp.documented(ActionHeadersSchema, location="headers")
 @blp.response(200, ActionResultSchema, headers=ETAG)
-@blp.problems(401, 403, 404, 409, 410, 412, 422, 429)
+@blp.problems(401, 403, 404, 409, 410, 412, 422, 429, 507)
 @blp.doc(security=[{"seatToken": []}])
 def resign(query, game_id):
     """Leave the game as your seat, on your turn or not: the game goes on without you by its own rules (two players:
@@ -43,7 +43,7 @@ def resign(query, game_id):
 @blp.route("/<string:game_id>", methods=["DELETE"])
 @blp.arguments(ActionsQuerySchema, location="query")
 @blp.response(200, GameViewSchema, headers=ETAG, description="The table, now `cancelled`.")
-@blp.problems(401, 403, 404, 409, 410, 429)
+@blp.problems(401, 403, 404, 409, 410, 429, 507)
 @blp.doc(security=[{"seatToken": []}])
 def cancel_game(query, game_id):
     """Cancel a table that has not started (seats still open), with its creator's token (the first named seat)."""

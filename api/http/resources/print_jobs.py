@@ -273,7 +273,7 @@ class PreviewQuerySchema(Schema):
     headers={"ETag": {"schema": {"type": "string"}}},
     description="The first page as a PNG picture.",
 )
-@blp.problems(404, 409, 429)
+@blp.problems(404, 409, 429, 507)
 @blp.documented(ConditionalHeadersSchema, location="headers")
 @blp.doc(
     responses={

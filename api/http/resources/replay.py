@@ -46,7 +46,7 @@ class ReplaySchema(Schema):
 
 @blp.route("/<string:game_id>/replay", methods=["GET"])
 @blp.response(200, ReplaySchema)
-@blp.problems(404, 410, 409, 429)
+@blp.problems(404, 410, 409, 429, 507)
 def get_replay(game_id):
     """Return seed, options and action log once the game is over; `engine.core.replay` re-runs it."""
     store = current.store()

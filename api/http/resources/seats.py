@@ -39,7 +39,7 @@ class JoinedSchema(Schema):
 @blp.arguments(JoinSchema)
 @blp.arguments(ActionsQuerySchema, location="query")
 @blp.response(201, JoinedSchema, headers=ETAG)
-@blp.problems(400, 404, 410, 409, 415, 422, 429)
+@blp.problems(400, 404, 410, 409, 415, 422, 429, 507)
 def join_seat(body, query, game_id, seat):
     """Take an open seat; the last seat taken deals the game (its seed, your ages, who starts) and starts it."""
     record, token = seating.join(current.services(), game_id, seat, body["name"], body.get("age"))
