@@ -36,7 +36,9 @@ DEFAULTS = {
     # where it shows a token that authenticated. A table page of a person and seven bots asks at most 15 a second
     # (a long-poll answered for each bot move, the bots' pace 10 a second), a lobby one for each table it holds;
     # one client reading kept finished games without pause asked 300 a second and took another's reads to 4x idle.
-    "requests": "40/second",
+    # And at most 4 of a client's requests run in a process at once (not counting long-polls and streams, which wait
+    # for events): the rest wait behind them, so 16 connections asking at once are not 16 requests ahead of others'.
+    "requests": "40/second;4/running",
     # All of one address's requests to one process together, whatever their tokens (people behind one NAT).
     "address_requests": "120/second",
 }

@@ -167,3 +167,29 @@ def test_two_loopback_addresses_on_a_live_server(redis_url):
         assert answers["127.0.0.3"] == [200] * 5, "another address is not held"
     finally:
         stop(server)
+
+
+def test_at_most_n_of_a_clients_requests_run_at_once_and_long_polls_are_not_counted():
+    budget = request_budget.Budget({"requests": [(100, 1), (2, 0)]})
+    inside, release = [], threading.Event()
+
+    def run(client, path="/v1/game-types"):
+        with budget.turn(client, {"PATH_INFO": path}):
+            inside.append((client, path))
+            release.wait(30)
+
+    threads = [
+        threading.Thread(target=run, args=args)
+        for args in [("a",), ("a",), ("a",), ("b",), ("a", "/v1/games/G/events")]
+    ]
+    for thread in threads:
+        thread.start()
+    while len(inside) < 4:
+        threads[0].join(0.01)
+    threads[0].join(0.2)  # a while for the third of a's requests to come in, were it let
+    ran = sorted(inside)
+    assert ran == [("a", "/v1/game-types")] * 2 + [("a", "/v1/games/G/events"), ("b", "/v1/game-types")], ran
+    release.set()
+    for thread in threads:
+        thread.join(30)
+    assert len(inside) == 5 and len(budget.turns) == 0

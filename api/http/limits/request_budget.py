@@ -15,14 +15,22 @@ read or a move of its seat through), so people behind one NAT (a classroom, a ca
 a request without a token, or with a token not yet seen to authenticate (a forged one never is), draws on its
 address's. All of an address's requests, whatever their token, also draw on a larger bucket of its own, so that
 tokens are not a way to multiply one client's share.
+
+A client's requests also take turns in the process (`N/running` in the budget): at most N of them run at once, the
+others waiting (a sleeping greenlet) for one to end, so a client asking on many connections at once has at most N
+requests in the worker's event loop ahead of another client's, not one for each connection.
 """
 
 import time
 from collections import OrderedDict
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from typing import Any
 
 from api.http import current
 from api.http.limits.rate_limits import WHAT, unit
+from api.limits import RUNNING
+from api.storage.turns import Turns
 
 BUCKET, ADDRESS = "requests", "address_requests"
 MOST_CLIENTS = 10_000
@@ -110,6 +118,16 @@ class Budget:
         self.addresses = Buckets(limits.get(ADDRESS) or [])
         self.seats = Seats()
         self.queue = queue
+        # "N/running": at most N of a client's requests run in the process at once, the others wait their turn
+        self.running = min((count for count, seconds in limits.get(BUCKET) or [] if seconds == RUNNING), default=0)
+        self.turns = Turns()
+
+    def turn(self, client: str, environ: dict[str, Any]) -> AbstractContextManager[None]:
+        """The request's turn among its client's requests (none to wait for: a long-poll or a stream, which wait
+        for events rather than run, and whose event history has its own budget)."""
+        if not self.running or environ.get("PATH_INFO", "").endswith("/events"):
+            return nullcontext()
+        return self.turns.at_most(client, self.running)
 
     def reader(self, address: str, shown: str) -> str:
         """The client a request draws on: the book key of its token once that token authenticated, else the

@@ -34,7 +34,8 @@ class Budgeted:
             return self._refuse(environ, start_response, taken)
         if taken:
             time.sleep(taken)  # its turn, behind the client's own requests (under gevent: the worker serves others)
-        body = self.wsgi_app(environ, start_response)
+        with self.budget.turn(self.budget.reader(address, shown), environ):
+            body = self.wsgi_app(environ, start_response)
         if environ.get(request_budget.SEAT_SHOWN):
             self.budget.seats.seen(shown)
         return body
