@@ -3,8 +3,8 @@
 The worker adds what gevent's own does not bound: a request's head must arrive within `HEAD_TIMEOUT` seconds of
 connecting (or of the previous answer on a kept-alive connection), its body within `BODY_TIMEOUT` seconds, a
 process holds at most `MAX_CONNECTIONS` connections and one client at most `MAX_CONNECTIONS_PER_CLIENT` of them:
-beyond that it answers 503 `server/busy` and closes. `100 Continue` is sent when the app first reads the body,
-so a request refused from its head is answered without it.
+beyond that it answers 503 `server/busy` and closes, a few times a second (`refusals`), and resets the rest.
+`100 Continue` is sent when the app first reads the body, so a request refused from its head is answered without it.
 """
 
 import logging
@@ -14,6 +14,7 @@ import resource
 import socket
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import gevent
@@ -25,12 +26,15 @@ from werkzeug.wsgi import ClosingIterator
 
 from api import config, logs
 from api.http.limits import capacity, clients
+from api.serving import refusals
 
 log = logging.getLogger("deskovka.api")
 # Connections a worker still accepts beyond its cap, only to answer them 503 (past these the kernel queues them).
 REFUSE_ROOM = 500
 # File descriptors a worker needs besides its clients: Redis connections, log files, the listening socket.
 SPARE_FILES = 256
+# gunicorn's default length of the listen queue.
+LISTEN_QUEUE = 2048
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 # A client's share of a worker's connections, unless DESKOVKA_MAX_CONNECTIONS_PER_CLIENT says: this part of them,
 # and never fewer than SHARE_AT_LEAST (a browser opens six, a table of players behind one NAT a few more).
@@ -116,6 +120,7 @@ class Worker(GeventWorker):
         self.open = 0
         # Connections (or, behind proxies, requests in flight) per client.
         self.held: Counter[str] = Counter()
+        self.refusals = refusals.Refusals()
         self.connection = gevent.local.local()
         self.drain_seconds = float(settings["DRAIN_SECONDS"])  # type: ignore[arg-type]
         self.draining = False
@@ -176,25 +181,24 @@ class Worker(GeventWorker):
         for group, _ in counted:
             self.held[group] += 1
         # How far over its share the fullest of the connection's groups is (1.0: at its share).
-        fill = max((self.held[group] / (self.share * shares) for group, shares in counted), default=0.0)
+        fill, fullest = max(
+            ((self.held[group] / (self.share * shares), group) for group, shares in counted), default=(0.0, None)
+        )
+        over_share = fill > 1
+        # A connection over its client's share is not counted against the worker's cap: one client must not
+        # fill it for the others.
+        self.open += not over_share
         try:
-            if fill > 2:
-                # Beyond its share and as many again answered 503: closed unanswered, so that one client's
-                # thousands of idle sockets hold neither greenlets nor the head's time.
-                client.close()
+            busy = capacity.CLIENT if over_share else (capacity.SERVER if self.open > self.max_open else None)
+            # Beyond its share and as many again, or past the refusals answered this second: reset unanswered, so
+            # that one client's thousands of sockets (or re-connects) hold neither greenlets, heads nor the app.
+            if busy and (fill > 2 or not self.refusals.answer(fullest if over_share else None)):
+                refusals.reset(client)
                 return
-            over_share = fill > 1
-            # A connection over its client's share is not counted against the worker's cap: one client must not
-            # fill it for the others.
-            self.open += not over_share
-            try:
-                self.connection.busy = (
-                    capacity.CLIENT if over_share else (capacity.SERVER if self.open > self.max_open else None)
-                )
-                super().handle(listener, client, addr)
-            finally:
-                self.open -= not over_share
+            self.connection.busy = busy
+            super().handle(listener, client, addr)
         finally:
+            self.open -= not over_share
             for group, _ in counted:
                 _release(self.held, group)
 
@@ -269,6 +273,15 @@ def open_files_for(connections: int) -> int:
     return connections
 
 
+def listen_queue() -> int:
+    """The longest listen queue the kernel allows (net.core.somaxconn), which a client's new connection may wait in
+    behind others' while the workers accept; gunicorn's own default (2048) where it cannot be read."""
+    try:
+        return max(LISTEN_QUEUE, int(Path("/proc/sys/net/core/somaxconn").read_text()))
+    except (OSError, ValueError):
+        return LISTEN_QUEUE
+
+
 def port_taken(host: str, port: int) -> str | None:
     """Why the API could not listen on host:port (bound as gunicorn binds it), or None when it can."""
     try:
@@ -311,6 +324,8 @@ def run_gunicorn(host: str, port: int, workers: int, connections: int | None = N
             "workers": workers,
             "worker_class": "api.serving.server.Worker",
             "worker_connections": connections + REFUSE_ROOM,
+            # A burst of connects beyond the queue is dropped by the kernel, and each is sent again after 1 s.
+            "backlog": listen_queue(),
             # The time a request's head may take; gevent's worker reads each head (and waits between kept-alive
             # requests) under this timeout.
             "keepalive": int(settings["HEAD_TIMEOUT"]),  # type: ignore[call-overload]
