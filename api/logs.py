@@ -29,6 +29,10 @@ def _escaped(match: re.Match[str]) -> str:
     return {10: "\\n", 13: "\\r", 9: "\\t"}.get(code) or (f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}")
 
 
+def _json_escaped(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
 def escape(text: str) -> str:
     """The text with every control and line-separator character written as an escape (a backslash stays one)."""
     return UNSAFE.sub(_escaped, text)
@@ -64,7 +68,18 @@ class JsonLines(logging.Formatter):
                 line[name] = value
         if record.exc_info:
             line["exception"] = self.formatException(record.exc_info)
-        return orjson.dumps(line, default=str).decode()
+        # orjson leaves DEL, the C1 controls and U+2028/9 as they are (JSON allows them), where a reader that splits
+        # at every line separator (Python's splitlines, a log viewer) would see a line end: written as \u escapes.
+        return UNSAFE.sub(_json_escaped, orjson.dumps(line, default=str).decode())
+
+
+def _field(value: Any) -> str:
+    """A field's value as logfmt writes it: quoted (its quotes and backslashes escaped) when it holds a space, an
+    equals sign or a quote, so a value taken from a request (a path's game id) cannot add fields of its own."""
+    text = str(value)
+    if text and not any(c in text for c in ' ="\\'):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class OneLineText(logging.Formatter):
@@ -75,7 +90,9 @@ class OneLineText(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         text = super().format(record)
-        extra = " ".join(f"{name}={value}" for name in FIELDS if (value := getattr(record, name, None)) is not None)
+        extra = " ".join(
+            f"{name}={_field(value)}" for name in FIELDS if (value := getattr(record, name, None)) is not None
+        )
         text = f"{text} {extra}" if extra else text
         return escape(text)
 

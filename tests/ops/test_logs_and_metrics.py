@@ -154,6 +154,21 @@ def test_a_text_line_escapes_every_control_and_line_separator():
     assert line.endswith("a\\r\\n\\x85\\u2028\\u2029\\x1b[31m\\x00\\x7f\\tb")
 
 
+def test_a_json_line_escapes_every_line_separator_json_allows_raw():
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "a\x85b\u2028c\x7f", (), None)
+    record.game_id = "x\u2029ERROR admin"
+    line = logs.JsonLines("test").format(record)
+    assert line.splitlines() == [line] and line.isprintable() and line.isascii()
+    assert json.loads(line)["message"] == "a\x85b\u2028c\x7f" and json.loads(line)["game_id"] == record.game_id
+
+
+def test_a_text_line_quotes_a_field_that_would_add_fields_of_its_own():
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "GET", (), None)
+    record.request_id, record.game_id, record.status = "r-1", 'x request_id=forged "a\\" status=200', 404
+    line = logs.OneLineText("test").format(record)
+    assert line.endswith(' request_id=r-1 game_id="x request_id=forged \\"a\\\\\\" status=200" status=404'), line
+
+
 FORGED = "/x%0d%0a2026-01-01 00:00:00,000 [api] ERROR admin login ok request_id=forged status=200%c2%85%e2%80%a8 z=1"
 
 
