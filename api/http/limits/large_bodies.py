@@ -1,8 +1,10 @@
 """At most a few large request bodies read and parsed at once by a server process, so its memory stays bounded.
 
 A deck upload may carry 4 MiB (`engine.decks.upload.MAX_DECK_BYTES`); reading, parsing and checking one holds
-several times that for a moment (the bytes, the parsed document, a picture decoded at a time). Eight clients
-uploading such decks without pause held four bodies at once in each worker and took its RSS from 68 to 249 MiB.
+up to `COPIES` times that for a moment (the bytes, the text while parsed, the parsed document). Eight clients
+uploading such decks without pause held four bodies at once in each worker and took its RSS from 68 to 249 MiB; with
+the slots a worker grows at most `memory_bound()` above its resting RSS (docs/operations.md, "Memory of large
+bodies"; tests/api/test_deck_flood_live.py).
 
 So a body of more than `LARGE` bytes (or one of unknown length, chunked, to an endpoint that takes more) takes one
 of the process's `MOST_AT_ONCE` slots before it is read, and gives it back when its request ends. A request that
@@ -18,9 +20,15 @@ from flask import g, request
 from gevent import monkey
 
 from api.problems import Problem
+from engine.decks.upload import MAX_DECK_BYTES
 
 LARGE = 1 << 20
 MOST_AT_ONCE = 2
+MAX_BODY = MAX_DECK_BYTES  # the largest body any endpoint takes
+# What one large body's request holds at its peak, in copies of the body: its bytes, its text, its parsed document.
+COPIES = 3
+# Beyond the bodies: the allocator's rounding and spare pages, the native threads checking them, their answers.
+SPARE = 8 << 20
 WAIT = 0.25  # seconds: a refused upload is still answered within half a second
 RETRY_AFTER = "1"
 
@@ -37,6 +45,11 @@ def slots() -> Any:
             from threading import BoundedSemaphore
         _slots[pid] = BoundedSemaphore(MOST_AT_ONCE)
     return _slots[pid]
+
+
+def memory_bound() -> int:
+    """The most a server process's RSS grows above its resting RSS while reading large bodies (docs/operations.md)."""
+    return MOST_AT_ONCE * COPIES * MAX_BODY + SPARE
 
 
 def is_large(environ: dict[str, Any], limit: int) -> bool:
