@@ -5,10 +5,13 @@ import hashlib
 import http.client
 import json
 import re
+import time
 
 import orjson
 import pytest
 
+from api.storage.store import GameStore
+from api.tables import lengths
 from tests.faults.service import running
 
 # Every separator a reader of the log might split a line at, and fake fields after them.
@@ -24,6 +27,7 @@ FORGED = (
 )
 # A text line's fields as logfmt reads them: name=value, or name="value" with \" and \\ inside.
 FIELD = re.compile(r'(?:^| )(\w+)=("(?:[^"\\]|\\.)*"|[^ ]*)')
+ENDLESS = {"bot": "hit-rate", "bot_options": {"hit_rate": 0}}
 SHEETS = {"kind": "score-sheets", "count": 2, "per_page": 2, "names": ["Alice Novakova", "Bob Svoboda"]}
 
 
@@ -31,7 +35,11 @@ SHEETS = {"kind": "score-sheets", "count": 2, "per_page": 2, "names": ["Alice No
 def served(request, tmp_path_factory):
     folder = tmp_path_factory.mktemp(f"hostile-{request.param}")
     with running(
-        folder / "data", folder / "serve.log", DESKOVKA_LOG_FORMAT=request.param, DESKOVKA_ACCESS_LOG="on"
+        folder / "data",
+        folder / "serve.log",
+        DESKOVKA_LOG_FORMAT=request.param,
+        DESKOVKA_ACCESS_LOG="on",
+        DESKOVKA_BOT_PACE="1000",  # the keeper plays a flood's bots at once: the bound, not the pace, is tested
     ) as server:
         yield request.param, server
 
@@ -89,3 +97,37 @@ def test_another_persons_print_job_is_not_found_by_its_spec(served):
         for tail in ("", "/pdf", "/preview?width=240"):
             assert call(server, "127.0.0.72", "GET", f"/v1/print-jobs/{guessed}{tail}")[0] == 404, (guessed, tail)
     assert call(server, "127.0.0.71", "GET", f"/v1/print-jobs/{job['id']}")[0] == 200, "its poster's id reads it"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("served", ["text"], indirect=True)
+def test_moves_alone_store_nothing_past_the_games_most_versions(served):
+    """Issue 34's first attack from one address: a person and seven bots that never place a card, `legal_actions[0]`
+    posted again and again; the game stops at its type's most versions (3,000) and stores nothing past them. (The
+    same with 100 versions, through Flask: tests/api/test_bounded_games.py.)"""
+    _, server = served
+    most = lengths.MOST_VERSIONS["timeline"]
+    table = {"type": "timeline", "seed": 3, "options": {"hand_size": 10}, "seats": [{"name": "Ann"}, *[ENDLESS] * 7]}
+    status, body = call(server, "127.0.0.81", "POST", "/v1/games", table, {"Content-Type": "application/json"})
+    made = orjson.loads(body)
+    game_id, token = made["game"]["id"], made["tokens"][0]["token"]
+    seat = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    for _ in range(most):
+        mine = orjson.loads(call(server, "127.0.0.81", "GET", f"/v1/games/{game_id}", headers=seat)[1])
+        if not mine["legal_actions"]:
+            time.sleep(0.2)  # the keeper plays what a request's batch left
+            continue
+        status, body = call(
+            server, "127.0.0.81", "POST", f"/v1/games/{game_id}/actions", mine["legal_actions"][0], seat
+        )
+        if status != 200 or orjson.loads(body)["game"]["status"] != "running":
+            break
+    assert orjson.loads(body)["game"]["status"] == "abandoned", "the move that reached the bound stopped the game"
+    status, body = call(server, "127.0.0.81", "POST", f"/v1/games/{game_id}/actions", mine["legal_actions"][0], seat)
+    refused = orjson.loads(body)
+    assert status == 409 and refused["code"] == "game/abandoned", refused
+    store = server.store()
+    assert store.llen(GameStore.key_for(game_id, "log")) == most, "nothing stored past the bound"
+    assert orjson.loads(call(server, "127.0.0.82", "GET", f"/v1/games/{game_id}")[1])["version"] == most
+    status, _ = call(server, "127.0.0.82", "POST", "/v1/games", table, {"Content-Type": "application/json"})
+    assert status == 201, "another client still creates games"
