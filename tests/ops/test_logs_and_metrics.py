@@ -197,12 +197,12 @@ def metric_series(port, name):
     return sorted(line.split(" ")[0] for line in text.decode().splitlines() if line.startswith(name))
 
 
-def random_methods(port, count, seed):
+def random_methods(port, count, seed, source="127.0.0.1"):
     import http.client
     import random
 
     letters, rng = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", random.Random(seed)
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
     statuses = set()
     for _ in range(count):
         conn.request("".join(rng.choice(letters) for _ in range(10)), "/v1/game-types")
@@ -211,7 +211,7 @@ def random_methods(port, count, seed):
         statuses.add(answer.status)
         if answer.will_close:
             conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
     conn.close()
     return statuses
 
@@ -223,9 +223,12 @@ def series_after_random_methods(redis_url, count):
         assert random_methods(port, 5, seed=1) == {405}
         call(port, "GET", "/v1/game-types")
         metric_series(port, "")  # the metrics' own series, from now on
+        every = metric_series(port, "deskovka_")
         before = metric_series(port, "deskovka_http_request_duration_seconds")
-        random_methods(port, count, seed=2)
+        for n in range(3):  # from three addresses, as the attacks came
+            random_methods(port, count // 3, seed=2 + n, source=f"127.0.0.{91 + n}")
         after = metric_series(port, "deskovka_http_request_duration_seconds")
+        assert metric_series(port, "deskovka_") == every, "no family of metrics grew a series"
     finally:
         stop(server)
     assert before == after
