@@ -38,6 +38,27 @@ def start(args: list[str], folder: Path) -> subprocess.Popen:
     )
 
 
+def start_cluster_node(folder: Path, tries: int = 5) -> tuple[int, subprocess.Popen]:
+    """A cluster-enabled node on a free port, answering. A port (or its bus port) free when probed may be taken by
+    another process before the node binds it (a busy machine's outgoing connections take ports from the same
+    range), and then the node exits: start again on another."""
+    for _ in range(tries):
+        port = free_port()
+        node = start(
+            ["--port", str(port), "--cluster-enabled", "yes", "--cluster-config-file", f"nodes-{port}.conf"], folder
+        )
+        deadline = time.monotonic() + 15
+        while node.poll() is None and time.monotonic() < deadline:
+            try:
+                if redis.Redis(port=port).ping():
+                    return port, node
+            except redis.RedisError:
+                time.sleep(0.1)
+        node.terminate()
+        node.wait(10)
+    raise AssertionError(f"no cluster node came up in {tries} tries")
+
+
 def wait_for(check, what: str, seconds: float = 15) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -53,14 +74,13 @@ def wait_for(check, what: str, seconds: float = 15) -> None:
 @pytest.fixture(scope="module")
 def cluster_url():
     folder = Path(tempfile.mkdtemp(prefix="dk-cluster-"))
-    ports = [free_port() for _ in range(3)]
-    servers = [
-        start(["--port", str(port), "--cluster-enabled", "yes", "--cluster-config-file", f"nodes-{port}.conf"], folder)
-        for port in ports
-    ]
+    servers: list[subprocess.Popen] = []
+    ports: list[int] = []
     try:
-        for port in ports:
-            wait_for(lambda port=port: redis.Redis(port=port).ping(), f"cluster node {port}")
+        for _ in range(3):
+            port, node = start_cluster_node(folder)
+            ports.append(port)
+            servers.append(node)
         cli = Path(redis_server_binary()).with_name("redis-cli")
         subprocess.run(
             [
