@@ -58,5 +58,5 @@ def init_app(app: Flask) -> None:
     """Count requests before the move path (call after its `init_app`, before the book of refusals')."""
     queue = app.config.get("REQUESTS_QUEUE", request_budget.QUEUE)
     budget = app.extensions["deskovka.requests"] = request_budget.Budget(app.config["RATE_LIMITS"], queue)
-    if budget.clients.limits or budget.addresses.limits:
+    if budget.clients.limits or budget.addresses.limits or budget.running:
         app.wsgi_app = Budgeted(app, app.wsgi_app, budget)  # type: ignore[method-assign]
