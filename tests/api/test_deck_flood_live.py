@@ -103,8 +103,8 @@ def check_flood(tmp_path: Path, seconds: float) -> None:
         workers = children_of(server.api_pid())
         assert len(workers) == 2, workers
         # A worker's first large bodies cost it once what every later one reuses (its pool's threads, what the
-        # first refusal imports and caches): resting is after a second of the flood.
-        flood(server.port, body, 1.0)
+        # first refusal imports and caches): resting is after two seconds of the flood.
+        flood(server.port, body, 2.0)
         time.sleep(0.5)
         resting = {pid: rss(pid) for pid in workers}
         peak, answers = peaks_under_flood(server.port, workers, body, seconds)

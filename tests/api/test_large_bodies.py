@@ -1,5 +1,7 @@
 """Large bodies (a deck of pictures) take one of a process's few slots before they are read; small ones never wait."""
 
+import tracemalloc
+
 import orjson
 import pytest
 
@@ -51,3 +53,22 @@ def test_a_large_body_gives_its_slot_back_whatever_its_answer(client):
     for _ in range(sum(taken)):
         slots.release()
     assert all(taken), "every slot free again after a stored and a refused upload"
+
+
+def test_a_large_deck_upload_holds_at_most_two_copies_of_its_body_at_once(client):
+    # Pictures whose values are as long as the body: the bytes, the text and the parsed document would be three
+    # copies at once; the bytes are let go once read as text.
+    picture = "data:image/png;base64," + "A" * 87_000
+    cards = [{"id": f"c{i}", "year": i, "title": {"en": f"C {i}"}, "image": picture + str(i)} for i in range(47)]
+    body = orjson.dumps({"kind": "dated", "title": {"en": "Big"}, "cards": cards})
+    assert len(body) > large_bodies.LARGE
+    assert post(client, body).status_code == 422  # what a first request imports and caches is not counted
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        answer = post(client, body)
+        peak = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    assert answer.status_code == 422
+    assert peak < 2.5 * len(body), f"{peak:,} bytes at the peak of a request of {len(body):,}"

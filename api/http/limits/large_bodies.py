@@ -1,7 +1,7 @@
 """At most a few large request bodies read and parsed at once by a server process, so its memory stays bounded.
 
 A deck upload may carry 4 MiB (`engine.decks.upload.MAX_DECK_BYTES`); reading, parsing and checking one holds
-up to `COPIES` times that for a moment (the bytes, the text while parsed, the parsed document). Eight clients
+up to `COPIES` times that for a moment (the bytes and the text, then the text and the parsed document). Eight clients
 uploading such decks without pause held four bodies at once in each worker and took its RSS from 68 to 249 MiB; with
 the slots a worker grows at most `memory_bound()` above its resting RSS (docs/operations.md, "Memory of large
 bodies"; tests/api/test_deck_flood_live.py).
@@ -25,8 +25,9 @@ from engine.decks.upload import MAX_DECK_BYTES
 LARGE = 1 << 20
 MOST_AT_ONCE = 2
 MAX_BODY = MAX_DECK_BYTES  # the largest body any endpoint takes
-# What one large body's request holds at its peak, in copies of the body: its bytes, its text, its parsed document.
-COPIES = 3
+# What one large body's request holds at its peak, in copies of the body: its bytes and its text, then its text and
+# its parsed document (the bytes let go: `input_bounds.parsed_body`).
+COPIES = 2
 # Beyond the bodies: the allocator's rounding and spare pages, the native threads checking them, their answers.
 SPARE = 8 << 20
 WAIT = 0.25  # seconds: a refused upload is still answered within half a second

@@ -25,12 +25,27 @@ def loads(data: bytes) -> Any:
     """
     if len(data) <= LARGE:
         return orjson.loads(data)
+    return loads_text(text_of(data))
+
+
+def text_of(data: bytes) -> str:
+    """A large body's text, for `loads_text` (its bytes may then be let go before it is parsed).
+
+    :raises orjson.JSONDecodeError: for bytes that are not UTF-8.
+    """
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise orjson.JSONDecodeError(f"str is not valid UTF-8: {error.reason}", "", error.start) from None
+
+
+def loads_text(text: str) -> Any:
+    """Return a large body's JSON value from its text, as `loads` reads it.
+
+    :raises orjson.JSONDecodeError:
+    """
     if SURROGATE_ESCAPE.search(text):
-        return orjson.loads(data)
+        return orjson.loads(text)
     try:
         return json.loads(text, parse_constant=_constant, parse_int=_integer, parse_float=_double)
     except json.JSONDecodeError as error:

@@ -88,6 +88,11 @@ class BoundedRequest(Request):
             return io.BytesIO()  # no body
         return io.BytesIO(read_body(self.environ["wsgi.input"], limit, length))
 
+    def let_go_of_body(self) -> None:
+        """Keep the body's bytes no longer (its parsed value is kept instead); reading them again is an error."""
+        self.__dict__.pop("_cached_data", None)
+        self.__dict__["stream"] = _FailingBody(RuntimeError("the body's bytes were let go once it was parsed"))
+
 
 def too_deep() -> Problem:
     return Problem("request/too_deep", f"The body is nested deeper than {MAX_DEPTH} levels.")
@@ -119,7 +124,16 @@ def parsed_body() -> Any:
     :raises orjson.JSONDecodeError:
     """
     if "json_body" not in g:
-        g.json_body = body_json.loads(request.get_data(cache=True))
+        data = request.get_data(cache=True)
+        if len(data) <= body_json.LARGE or not isinstance(request, BoundedRequest):
+            g.json_body = body_json.loads(data)
+        else:
+            # A large body (a deck) is parsed from its text with its bytes let go: two copies of it at the peak of
+            # its request, not three (docs/operations.md, "Memory of large bodies").
+            text = body_json.text_of(data)
+            del data
+            request.let_go_of_body()
+            g.json_body = body_json.loads_text(text)
     return g.json_body
 
 
