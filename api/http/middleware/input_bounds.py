@@ -137,6 +137,16 @@ def parsed_body() -> Any:
     return g.json_body
 
 
+def body_text() -> str:
+    """Return the request's body as text (undecodable bytes replaced), a large body's bytes let go once decoded."""
+    data = request.get_data(cache=True)
+    text = data.decode(errors="replace")
+    if len(data) > body_json.LARGE and isinstance(request, BoundedRequest):
+        del data
+        request.let_go_of_body()
+    return text
+
+
 def init_app(app: Flask) -> None:
     app.wsgi_app = CloseAfterTooLarge(app.wsgi_app)  # type: ignore[method-assign]
 

@@ -10,7 +10,7 @@ from api.http import current
 from api.http.contract.blueprint import Blueprint
 from api.http.contract.schemas import ProblemSchema
 from api.http.limits.rate_limits import limited
-from api.http.middleware.input_bounds import BODY_LIMITS, parsed_body
+from api.http.middleware.input_bounds import BODY_LIMITS, body_text, parsed_body
 from api.http.offload import off_the_loop
 from api.http.resources.games import LOCATION
 from api.problems import Problem, not_json
@@ -231,7 +231,7 @@ def upload_deck(query):
     """Validate and store a deck; every problem is reported at once, and a stored deck plays and prints."""
     if request.mimetype == "text/csv":
         try:
-            doc = deck_from_csv(request.get_data(as_text=True), query_titles(query), query["kind"])
+            doc = deck_from_csv(body_text(), query_titles(query), query["kind"])
         except DeckError as error:
             raise Problem("deck/invalid", "The CSV is not a deck.", errors=error.problems) from None
         describe = csv_problems
