@@ -1,7 +1,9 @@
-"""Print jobs on RQ: one job per distinct spec (back offset included), small jobs on a queue of their own.
+"""Print jobs on RQ: one rendering per distinct spec (back offset included), small ones on a queue of their own.
 
-A job is keyed by its whole normalised spec; the worker renders it in one pass, back pages drawn at their offset, and
-the download serves the bytes it stored.
+A rendering is keyed by its whole normalised spec; the worker renders it in one pass, back pages drawn at their
+offset, and the download serves the bytes it stored. Each post is a job of its own, with a random id that names
+the spec's rendering: identical specs share the rendering, and nobody learns from an id that someone else posted
+the same spec.
 """
 
 import hashlib
@@ -35,11 +37,28 @@ SECRET = "dk:print:secret"
 _secrets: dict[int, bytes] = {}
 
 
-def job_id_for(connection: redis.Redis, spec: dict[str, Any]) -> str:
-    """A spec's job id: the same for the same spec (one rendering however many post it), but keyed with the store's
-    secret, so nobody who guesses another person's spec can compute the id of their job (and read their PDF)."""
+# How long a job's id names its rendering: as long as the rendering's PDF is kept after it finished, and an hour
+# more for the time it waited in its queue and rendered.
+JOB_TTL = PDF_TTL + 3600
+
+
+def rendering_id_for(connection: redis.Redis, spec: dict[str, Any]) -> str:
+    """A spec's rendering id: the same for the same spec (one rendering however many post it), keyed with the
+    store's secret so that it cannot be computed from a guessed spec. It is never handed out (jobs have their own
+    ids); ids handed out before jobs had their own were these, and still read their job until it expires."""
     text = orjson.dumps(spec, option=orjson.OPT_SORT_KEYS)
     return "pdf-" + hmac.new(secret(connection), text, hashlib.sha256).hexdigest()[:32]
+
+
+def job_key(job_id: str) -> str:
+    """The rendering a job's id names."""
+    return f"dk:print:{job_id}:now"
+
+
+def rendering_of(connection: redis.Redis, job_id: str) -> str | None:
+    """The id of the rendering (the RQ job) a job's id names, None if it names none."""
+    named = connection.get(job_key(job_id))
+    return None if named is None else named.decode()  # type: ignore[union-attr]
 
 
 def secret(connection: redis.Redis) -> bytes:
@@ -74,12 +93,13 @@ class PrintQueue:
         self.queues = {name: Queue(name, connection=connection, serializer=JSONSerializer) for name in QUEUES}
 
     def submit(self, spec: dict[str, Any], deck: dict[str, Any] | None, cost: Cost) -> str:
-        """Queue a normalised spec's rendering unless it is queued, rendering or rendered; return the job id.
+        """Queue a normalised spec's rendering unless it is queued, rendering or rendered; return a new job's id.
 
         :raises Problem: 503 `store/unavailable` when `replica_acks` replicas do not hold the job in time (posting
-            the spec again is the retry: the same job, queued once).
+            the spec again is the retry: another job of the same rendering, queued once).
         """
-        job_id = self._submit(spec, deck, cost)
+        job_id = "pdf-" + secrets.token_hex(16)
+        self.connection.set(job_key(job_id), self._submit(spec, deck, cost), ex=JOB_TTL)
         if self.replica_acks:
             self._replicated()
         return job_id
@@ -102,7 +122,8 @@ class PrintQueue:
             )
 
     def _submit(self, spec: dict[str, Any], deck: dict[str, Any] | None, cost: Cost) -> str:
-        job_id = job_id_for(self.connection, spec)
+        """Queue the spec's rendering unless it is queued, rendering or rendered; return the rendering's id."""
+        job_id = rendering_id_for(self.connection, spec)
         existing = self._rendering(job_id)
         if existing is not None and existing.get_status() == JobStatus.STARTED:
             # A job whose worker died: RQ's own clean-up retries it, or fails it once its retries are spent.
@@ -177,9 +198,11 @@ class PrintQueue:
 
     def fetch(self, job_id: str) -> PrintJob | None:
         """Return a print job; None if there is none (or it expired)."""
-        rendering = self._rendering(job_id)
-        if rendering is None and (now_id := self.connection.get(f"dk:print:{job_id}:now")) is not None:
-            rendering = self._rendering(now_id.decode())  # type: ignore[union-attr]
+        named = rendering_of(self.connection, job_id)
+        if named is not None:
+            rendering = self._rendering(named)
+            return None if rendering is None else PrintJob(job_id, rendering.args[0], rendering)
+        rendering = self._rendering(job_id)  # an id handed out as the rendering's own, before jobs had theirs
         return self._adopt_shared(job_id) if rendering is None else PrintJob(job_id, rendering.args[0], rendering)
 
     def pdf(self, job: PrintJob) -> bytes | None:
@@ -224,12 +247,12 @@ class PrintQueue:
         if record is None or shared is None:
             return None
         deck = shared.args[1] if len(shared.args) > 1 else None
-        now_id = self.submit(record["spec"], deck, Cost(**shared.meta.get("cost", {"pages": 0})))
+        rendering_id = self._submit(record["spec"], deck, Cost(**shared.meta.get("cost", {"pages": 0})))
         with self.connection.pipeline() as pipe:
             pipe.delete(key)
-            pipe.set(f"dk:print:{job_id}:now", now_id, ex=PDF_TTL)  # the old id, still the client's
+            pipe.set(job_key(job_id), rendering_id, ex=JOB_TTL)  # the old id, still the client's
             pipe.execute()
-        return PrintJob(job_id, record["spec"], self._rendering(now_id))
+        return PrintJob(job_id, record["spec"], self._rendering(rendering_id))
 
     def _rendering(self, job_id: str) -> Job | None:
         try:

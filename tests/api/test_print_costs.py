@@ -118,7 +118,8 @@ def test_a_job_that_runs_out_of_time_fails_with_its_reason_and_is_not_retried(
     assert waiting(redis_client) == {SMALL: 0, LARGE: 0}, "not queued again"
     assert client.get(f"/v1/print-jobs/{job['id']}/pdf").status_code == 409
     again = client.post("/v1/print-jobs", json={"kind": "calibration"}).get_json()
-    assert again["id"] == job["id"] and again["status"] == "queued", "posting it again is the retry"
+    assert again["status"] == "queued", "posting it again is the retry"
+    assert client.get(f"/v1/print-jobs/{job['id']}").get_json()["status"] == "queued", "of the same rendering"
 
 
 def test_each_back_offset_is_a_job_of_its_own_rendered_with_it(client, redis_client):
@@ -138,7 +139,8 @@ def test_each_back_offset_is_a_job_of_its_own_rendered_with_it(client, redis_cli
         pdf = client.get(done["pdf"])
         deck = find_deck(job["spec"]["deck"])  # the upload, as this process holds it
         assert pdf.data == printing.render(job["spec"], None, deck), "the API and the CLI give the same bytes"
-        assert pdf.data == redis_client.get(f"dk:print:{job['id']}:pdf"), "the bytes the worker stored"
+        rendering = printing_queue.rendering_of(redis_client, job["id"])
+        assert pdf.data == redis_client.get(f"dk:print:{rendering}:pdf"), "the bytes the worker stored"
         assert client.get(done["pdf"], headers={"If-None-Match": pdf.headers["ETag"]}).status_code == 304
         with pdfplumber.open(io.BytesIO(plain)) as before, pdfplumber.open(io.BytesIO(pdf.data)) as after:
             front, back = before.pages[0].chars[0], before.pages[1].chars[0]
@@ -158,7 +160,8 @@ def test_a_job_the_previous_release_shared_across_offsets_renders_itself_when_as
     offset = printing.validate({**spec, "back_offset": [1.5, -0.5]}, deck_later=True)
     old_id = "pdf-" + hashlib.sha256(orjson.dumps(offset, option=orjson.OPT_SORT_KEYS)).hexdigest()[:32]
     job_id = old_id  # the previous release's id: the spec's plain digest
-    redis_client.set(f"dk:print:{job_id}:shares", orjson.dumps({"spec": offset, "rendering": rendering["id"]}))
+    rendering_id = printing_queue.rendering_of(redis_client, rendering["id"])
+    redis_client.set(f"dk:print:{job_id}:shares", orjson.dumps({"spec": offset, "rendering": rendering_id}))
     queued = client.get(f"/v1/print-jobs/{job_id}").get_json()
     assert queued["status"] == "queued" and queued["spec"] == offset
     assert redis_client.keys("dk:print:*:shares") == [] and sum(waiting(redis_client).values()) == 1
@@ -262,7 +265,9 @@ def test_a_deck_of_pictures_of_many_scans_is_charged_for_them_and_goes_to_the_la
     heavy_job = client.post("/v1/print-jobs", json={"kind": "deck", "deck": heavy})
     assert heavy_job.status_code == 202 and waiting(redis_client) == {SMALL: 1, LARGE: 1}
     costs = [
-        Job.fetch(job.get_json()["id"], redis_client, serializer=JSONSerializer).meta["cost"]
+        Job.fetch(
+            printing_queue.rendering_of(redis_client, job.get_json()["id"]), redis_client, serializer=JSONSerializer
+        ).meta["cost"]
         for job in (plain_job, heavy_job)
     ]
     assert [cost["scanned_pixels"] for cost in costs] == [6 * 1536 * 1536 * 10, 6 * 1536 * 1536 * 64]

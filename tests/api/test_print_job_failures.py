@@ -3,7 +3,7 @@
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from api.storage.printing_queue import PrintQueue
+from api.storage.printing_queue import PrintQueue, rendering_of
 from printing.cost import Cost
 from worker import QUEUES, SMALL
 from worker.main import make_worker
@@ -20,11 +20,12 @@ def test_a_job_that_raises_fails_once_with_its_reason_and_can_be_posted_again(ap
     failed = client.get(f"/v1/print-jobs/{job_id}").get_json()
     assert failed["status"] == "failed"
     assert failed["error"].startswith("The rendering failed: ") and "no-such-deck" in failed["error"]
-    job = Job.fetch(job_id, connection=redis_client, serializer=JSONSerializer)
+    job = Job.fetch(rendering_of(redis_client, job_id), connection=redis_client, serializer=JSONSerializer)
     assert len(job.get_executions()) == 0 and len(list(job.results())) == 1  # tried once, not retried
     assert sum(redis_client.llen(f"rq:queue:{name}") for name in QUEUES) == 0
 
-    assert PrintQueue(redis_client).submit(BROKEN, None, SMALL_JOB) == job_id, "posted again at once"
+    posted_again = PrintQueue(redis_client).submit(BROKEN, None, SMALL_JOB)
+    assert rendering_of(redis_client, posted_again) == rendering_of(redis_client, job_id), "posted again at once"
     again = client.get(f"/v1/print-jobs/{job_id}").get_json()
     assert again["status"] == "queued" and again["error"] is None
-    assert job_id not in queue.queues[SMALL].failed_job_registry.get_job_ids()
+    assert rendering_of(redis_client, job_id) not in queue.queues[SMALL].failed_job_registry.get_job_ids()

@@ -40,15 +40,17 @@ def test_a_print_job_renders_the_same_bytes_as_the_renderer(client, redis_client
     assert client.get(done["pdf"], headers={"If-None-Match": pdf.headers["ETag"]}).status_code == 304
 
 
-def test_identical_specs_share_one_rendering(client, redis_client):
+def test_identical_specs_share_one_rendering_but_each_post_is_its_own_job(client, redis_client):
     first = client.post("/v1/print-jobs", json=SPEC).get_json()
     second = client.post("/v1/print-jobs", json=dict(reversed(list(SPEC.items())))).get_json()
-    assert first["id"] == second["id"]
+    assert first["id"] != second["id"], "an id says nothing of who else posted the spec"
     assert waiting(redis_client) == 1
     work(redis_client)
     again = client.post("/v1/print-jobs", json=SPEC).get_json()
-    assert again["id"] == first["id"] and again["status"] == "finished"
+    assert again["id"] not in (first["id"], second["id"]) and again["status"] == "finished"
     assert waiting(redis_client) == 0
+    pdfs = {client.get(f"/v1/print-jobs/{job['id']}/pdf").data for job in (first, second, again)}
+    assert len(pdfs) == 1 and len(redis_client.keys("dk:print:*:pdf")) == 1, "one rendering, stored once"
 
 
 def test_an_invalid_spec_is_422_and_enqueues_nothing(client, redis_client):
@@ -147,7 +149,7 @@ def test_the_pdf_downloads_under_a_name_saying_what_it_holds(client, redis_clien
     assert pdf_file_name(custom) == "user-0a1b-cs-a4-60.5x90-mm-long.pdf", "only letters, digits, dots and dashes"
 
 
-def test_another_persons_job_is_not_found_by_its_spec(client):
+def test_another_persons_job_is_not_found_by_its_spec(client, redis_client):
     import hashlib
 
     import orjson
@@ -165,4 +167,5 @@ def test_another_persons_job_is_not_found_by_its_spec(client):
         assert client.get(f"/v1/print-jobs/pdf-{digest}").status_code == 404
         assert client.get(f"/v1/print-jobs/pdf-{digest}/pdf").status_code == 404
     assert client.get(f"/v1/print-jobs/{job['id']}").status_code == 200
-    assert client.post("/v1/print-jobs", json=spec).get_json()["id"] == job["id"], "one rendering of one spec"
+    again = client.post("/v1/print-jobs", json=spec).get_json()
+    assert again["id"] != job["id"] and waiting(redis_client) <= 1, "one rendering of one spec, each post its own id"

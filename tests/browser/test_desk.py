@@ -19,6 +19,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import printing
 from api.storage.deck_cache import known_decks
+from api.storage.printing_queue import rendering_of
 from tests.browser.conftest import artifacts
 
 pytestmark = pytest.mark.browser
@@ -207,7 +208,7 @@ def suspend_workers(live_server, queue):
     origins = set()
     for number in range(1, len(Worker.all(connection=queue)) + 1):
         job = post_print_job(live_server, {"kind": "score-sheets", "game_number": number})
-        origins.add(Job.fetch(job["id"], connection=queue, serializer=JSONSerializer).origin)
+        origins.add(Job.fetch(rendering_of(queue, job["id"]), connection=queue, serializer=JSONSerializer).origin)
     wait(
         None,
         lambda: all(

@@ -8,6 +8,7 @@ from datetime import datetime
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from api.storage.printing_queue import rendering_of
 from api.storage.store import GameStore
 from tests.faults.service import Answer, Service
 
@@ -81,7 +82,7 @@ def wait_for_a_new_start(service: Service, job_id: str, since: datetime, within:
     deadline = time.monotonic() + within
     with service.store() as connection:
         while True:
-            job = Job.fetch(job_id, connection=connection, serializer=JSONSerializer)
+            job = Job.fetch(rendering_of(connection, job_id), connection=connection, serializer=JSONSerializer)
             if job.get_status() == JobStatus.STARTED and job.started_at and job.started_at > since:
                 return
             assert job.get_status() in (JobStatus.QUEUED, JobStatus.STARTED), job.get_status()

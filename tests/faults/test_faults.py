@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from api.storage.printing_queue import rendering_of
 from tests.faults.play import (
     DECK_SPEC,
     bearer,
@@ -104,10 +105,11 @@ def test_a_print_job_finishes_when_its_worker_is_killed_mid_job(service):
     assert pdf.status == 200 and pdf.headers["Content-Type"] == "application/pdf"
     assert len(PdfReader(io.BytesIO(pdf.body)).pages) == done["progress"]["total"]
     with service.store() as store:
-        job = Job.fetch(job_id, connection=store, serializer=JSONSerializer)
+        rendering = rendering_of(store, job_id)
+        job = Job.fetch(rendering, connection=store, serializer=JSONSerializer)
         assert job.get_status() == JobStatus.FINISHED
         assert [result.type.name for result in job.results()].count("SUCCESSFUL") == 1
-        assert store.get(pdf_key(job_id)) == pdf.body  # one PDF, the one served
+        assert store.get(pdf_key(rendering)) == pdf.body  # one PDF, the one served
 
 
 def test_a_restart_on_the_same_data_dir_keeps_every_game_and_finished_job(service):

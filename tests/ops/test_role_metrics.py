@@ -6,7 +6,7 @@ import time
 
 from api import config, logs
 from api.storage import due
-from api.storage.printing_queue import PrintQueue
+from api.storage.printing_queue import PrintQueue, rendering_of
 from printing.cost import estimate
 from printing.spec import validate
 from tests.api.live import start_api, stop
@@ -57,9 +57,10 @@ def test_a_worker_shows_its_jobs_at_zero_then_moving(redis_url, redis_client):
     finally:
         log = stop_role(worker)
     lines = [json.loads(line) for line in log.splitlines()]  # every line is JSON
-    job = [line for line in lines if line.get("job_id") == job_id]
+    rendering = rendering_of(redis_client, job_id)  # what the worker renders, whoever posted the spec
+    job = [line for line in lines if line.get("job_id") == rendering]
     assert job and all(line["request_id"] == "posted-the-job-1" for line in job), job
-    assert len(job) == 1 and job[0]["message"].startswith(f"print job {job_id} (calibration) done in "), job
+    assert len(job) == 1 and job[0]["message"].startswith(f"print job {rendering} (calibration) done in "), job
     chatter = ("Successfully completed", "subscribing to channel")  # RQ's routine lines: at debug
     assert not [line for line in lines if any(words in line["message"] for words in chatter)]
 

@@ -12,6 +12,7 @@ import redis
 
 from api.http.app import create_app
 from api.storage.connections import POOL_SIZE, connect
+from api.storage.printing_queue import rendering_of
 from tests.ops import servers
 from tests.ops.test_commands import env_for
 from worker.main import run
@@ -41,7 +42,10 @@ def test_print_jobs_queue_and_render_through_a_sentinel(tmp_path, redis_url):
         client = app_on(redis_url, url).test_client()
         job = client.post("/v1/print-jobs", json=spec(1)).get_json()
         assert job["status"] == "queued"
-        assert redis.Redis(port=port).exists(f"rq:job:{job['id']}")  # on the master the Sentinel names
+        master_queue = redis.Redis(port=port)
+        assert master_queue.exists(
+            f"rq:job:{rendering_of(master_queue, job['id'])}"
+        )  # on the master the Sentinel names
         run(connect(url), role="large", burst=True)
         assert status(client, job["id"]) == "finished"
         assert client.get(f"/v1/print-jobs/{job['id']}/pdf").data.startswith(b"%PDF")
