@@ -2,6 +2,7 @@
 classroom's NAT) each join their own friends' tables, while one table's seats and a lobby's are not taken at once."""
 
 import pytest
+from freezegun import freeze_time
 
 from tests.api.helpers import create
 
@@ -11,7 +12,9 @@ NAT = {"REMOTE_ADDR": "198.51.100.7"}
 @pytest.fixture
 def client(make_app):
     limits = {"joins": [(5, 60), (200, 86400)], "address_joins": [(10, 60)]}
-    return make_app(RATE_LIMITS=limits, REFUSED_WAIT=False).test_client()
+    # The limits count in windows of whole minutes: a test run across a minute's end would see its counts start over.
+    with freeze_time("2026-05-01 12:00:00", tick=True):
+        yield make_app(RATE_LIMITS=limits, REFUSED_WAIT=False).test_client()
 
 
 def join(client, game_id, seat, name="Bea", environ=NAT):
