@@ -77,9 +77,9 @@ def stop(server) -> None:
     server.stderr_text = err.decode(errors="replace")  # its log, for tests that read it
 
 
-def start_serve(data_dir, **env: str):
-    """Run `deskovka serve` (embedded Redis, print workers, keeper, API) on its own data directory; return it and
-    its base URL."""
+def start_serve(data_dir, workers: int = 1, **env: str):
+    """Run `deskovka serve` (embedded Redis, print workers, keeper, `workers` API workers) on its own data
+    directory; return it and its base URL."""
     import urllib.request
 
     port = free_port()
@@ -99,7 +99,7 @@ def start_serve(data_dir, **env: str):
     )
     with (data_dir / "serve.log").open("wb") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--workers", "1"],
+            [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--workers", str(workers)],
             env=environ,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -83,7 +83,7 @@ def new_connection_get(port: int, path: str) -> tuple[int, float]:
 
 
 def flood_and_probe(tmp_path, per_address: int, seconds: float) -> tuple[list[tuple[int, float]], dict]:
-    server, base = start_serve(tmp_path, **SETTINGS)
+    server, base = start_serve(tmp_path, workers=2, **SETTINGS)
     port = int(base.rpartition(":")[2])
     try:
         conn = http.client.HTTPConnection(HOST, port, timeout=10)
