@@ -141,6 +141,15 @@ def stop(process) -> None:
     process.wait(60)
 
 
+def listen_overflows() -> int:
+    """The kernel's count of connections dropped from full listen queues (0 where it cannot be read)."""
+    try:
+        names, values = (line.split() for line in Path("/proc/net/netstat").read_text().splitlines()[:2])
+    except (OSError, ValueError):
+        return 0
+    return int(dict(zip(names, values, strict=True)).get("ListenOverflows", 0))
+
+
 # --- long-polls ------------------------------------------------------------------------------------------------------
 
 
@@ -209,7 +218,7 @@ def poll_holder(port: int, source: str, game_id: str, version: int, count: int, 
 
 
 def polls(args) -> list[str]:
-    proc, port, _ = server()
+    proc, port, _ = server({"MAX_CONNECTIONS_PER_CLIENT": args.share} if args.share else None)
     try:
         conn = connect(port)
         created = orjson.loads(call(conn, "POST", "/v1/games", PROBE_GAME)[1])
@@ -218,9 +227,21 @@ def polls(args) -> list[str]:
         health, reader = connect(port), connect(port)
         out = multiprocessing.Queue()
 
-        next_new = [0.0]
+        def probe_new(until, seen):
+            """A client that connects anew every 0.2 s: it waits behind the others' connects (in a thread of its own,
+            so that a slow connect does not hold up the kept connections' probes)."""
+            while time.monotonic() < until:
+                fresh = connect(port)
+                took, status, _ = timed(fresh, f"/v1/games/{game['id']}", {"Authorization": f"Bearer {token}"})
+                fresh.close()
+                seen.setdefault("own game GET, new connection", []).append(took)
+                seen.setdefault("own game GET, new connection non-200", []).append(float(status != 200))
+                time.sleep(0.2)
 
         def probe(until, seen):
+            overflows = listen_overflows()
+            newcomer = threading.Thread(target=probe_new, args=(until, seen))
+            newcomer.start()
             while time.monotonic() < until:
                 for name, conn_, path, headers in (
                     ("healthz", health, "/healthz", None),
@@ -229,14 +250,9 @@ def polls(args) -> list[str]:
                     took, status, _ = timed(conn_, path, headers)
                     seen.setdefault(name, []).append(took)
                     seen.setdefault(f"{name} non-200", []).append(float(status != 200))
-                if time.monotonic() >= next_new[0]:
-                    fresh = connect(port)  # a client that connects anew: it waits behind the others' connects
-                    took, status, _ = timed(fresh, f"/v1/games/{game['id']}", {"Authorization": f"Bearer {token}"})
-                    fresh.close()
-                    seen.setdefault("own game GET, new connection", []).append(took)
-                    seen.setdefault("own game GET, new connection non-200", []).append(float(status != 200))
-                    next_new[0] = time.monotonic() + 0.5
                 time.sleep(0.05)
+            newcomer.join()
+            seen.setdefault("listen overflows", []).append(listen_overflows() - overflows)
 
         def load(until):
             processes = [
@@ -256,6 +272,11 @@ def polls(args) -> list[str]:
             summary(name, seen["idle"].get(name, []), seen["load"].get(name, []), "p99 within 100 ms of idle")
             for name in ("healthz", "own game GET", "own game GET, new connection")
         ]
+        dropped = {phase: sum(seen[phase].get("listen overflows", [])) for phase in ("idle", "load")}
+        lines.append(
+            "listen queue overflows (the kernel's count, every server on the machine): "
+            f"idle {dropped['idle']:.0f}, load {dropped['load']:.0f}"
+        )
         for name in ("healthz", "own game GET", "own game GET, new connection"):
             lines.append(
                 f"{name}: non-200 answers idle {int(sum(seen['idle'].get(name + ' non-200', [])))}, "
@@ -582,6 +603,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--polls", type=int, default=950, help="long-polls each of the 12 addresses tries to hold")
+    parser.add_argument("--share", default="", help="polls: a client's share of a worker's connections (the default's)")
     parser.add_argument("--finished-games", type=int, default=11, help="finished games the spectator cycles through")
     parser.add_argument("--spectators", type=int, default=4, help="the spectator's connections")
     parser.add_argument("--pictures", type=int, default=47, help="distinct 4096x4096 pictures in the refused deck")
