@@ -6,7 +6,7 @@ import time
 import urllib.request
 from urllib.parse import urlsplit
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -88,21 +88,27 @@ def finished(driver):
     return bool(driver.execute_script("const o = document.getElementById('outcome'); return o && !o.hidden;"))
 
 
-def play_to_end(driver, choose, limit=600, timeout=300):
-    """Press one of the page's buttons whenever there is one, until the page shows the outcome; the count pressed."""
+def play_to_end(driver, choose, limit=600, timeout=300, stop_after=None, think=0.0):
+    """Press one of the page's buttons whenever there is one (after `think` seconds looking at them), until the page
+    shows the outcome (or `stop_after` presses); the count pressed."""
     pressed = 0
     deadline = time.monotonic() + timeout
-    while not finished(driver):
+    while not finished(driver) and pressed != stop_after:
         assert time.monotonic() < deadline, "the game did not end in time"
         assert pressed < limit, "too many moves"
         buttons = driver.execute_script(PRESSABLE)
         if not buttons:
             time.sleep(0.05)
             continue
+        if think:
+            time.sleep(think)
+            buttons = driver.execute_script(PRESSABLE)  # what the page shows now
+            if not buttons:
+                continue
         button = choose([(element, json.loads(action)) for element, action in buttons])
         try:
             button.click()
-        except StaleElementReferenceException:
+        except (StaleElementReferenceException, ElementNotInteractableException):
             continue  # the board was drawn again under the pointer (a bot moved): look again
         pressed += 1
         wait(
@@ -138,13 +144,16 @@ def prefer(kinds, seed=0):
     return choose
 
 
-def open_lobby_table(driver, base, game_type, name="Ann", options=None, seats=2):
-    """Open a table from the lobby: the game's tile, my name, options; me against the game's default bots."""
+def open_lobby_table(driver, base, game_type, name="Ann", options=None, seats=2, bot=None):
+    """Open a table from the lobby: the game's tile, my name, options; me against the game's default bots (or
+    `bot`'s)."""
     driver.get(f"{base}/play?lang=en")
     wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f"button[data-type='{game_type}']"))
     driver.find_element(By.CSS_SELECTOR, f"button[data-type='{game_type}']").click()
     while len(driver.find_elements(By.CSS_SELECTOR, "#seat-list li")) < seats:
         driver.find_element(By.ID, "add-seat").click()
+    for seat in range(1, seats) if bot else ():  # each choice draws the list anew
+        Select(driver.find_elements(By.CSS_SELECTOR, "#seat-list select.seat-kind")[seat]).select_by_value(f"bot:{bot}")
     field = driver.find_element(By.ID, "my-name")
     field.clear()
     field.send_keys(name)
