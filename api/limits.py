@@ -41,6 +41,12 @@ DEFAULTS = {
     "requests": "40/second;4/running",
     # All of one address's requests to one process together, whatever their tokens (people behind one NAT).
     "address_requests": "120/second",
+    # The pages' own files (the table page's modules and styles, the desk's, /docs'), all of one address's together,
+    # instead of the two above: opening a table asks about 20 at once (docs/play.md), so a classroom behind one NAT
+    # opening a link together would spend the address's requests on files. Thirty openings at once fit its burst;
+    # each file costs a worker little (a 304 or a file it holds), and a client asking for them without pause is held
+    # to 100 a second.
+    "asset_requests": "600/second;6000/minute",
 }
 
 

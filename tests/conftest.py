@@ -23,6 +23,7 @@ os.environ.setdefault("DESKOVKA_LIMIT_REBUILDS", "off")
 # test_request_budget.py sets the budget of requests).
 os.environ.setdefault("DESKOVKA_LIMIT_REQUESTS", "off")
 os.environ.setdefault("DESKOVKA_LIMIT_ADDRESS_REQUESTS", "off")
+os.environ.setdefault("DESKOVKA_LIMIT_ASSET_REQUESTS", "off")
 
 
 @pytest.fixture(scope="session")

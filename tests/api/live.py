@@ -94,6 +94,7 @@ def start_serve(data_dir, workers: int = 1, **env: str):
             "DESKOVKA_LIMIT_SEAT_MOVES": "off",
             "DESKOVKA_LIMIT_REQUESTS": "off",
             "DESKOVKA_LIMIT_ADDRESS_REQUESTS": "off",
+            "DESKOVKA_LIMIT_ASSET_REQUESTS": "off",
             **env,
         }
     )

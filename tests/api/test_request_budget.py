@@ -193,3 +193,33 @@ def test_at_most_n_of_a_clients_requests_run_at_once_and_long_polls_are_not_coun
     for thread in threads:
         thread.join(30)
     assert len(inside) == 5 and len(budget.turns) == 0
+
+
+def file_status(client, path, **kwargs) -> int:
+    response = client.get(path, **kwargs)
+    response.close()  # a file's answer holds the file open until closed
+    return response.status_code
+
+
+@freeze_time("2026-05-01 12:00:10")
+def test_the_pages_files_draw_on_the_address_bucket_of_files_not_on_its_requests(make_app):
+    limits = {"requests": [(3, 1)], "address_requests": [(3, 1)], "asset_requests": [(20, 1)]}
+    client = make_app(RATE_LIMITS=limits, REFUSED_WAIT=False, REQUESTS_QUEUE=0.0).test_client()
+    files = ["/play/static/play.js", "/play/static/texts.js", "/play/static/play.css", "/desk/desk.js"]
+    # A classroom behind one address opening tables together: the files do not spend the address's requests ...
+    assert [file_status(client, files[n % len(files)]) for n in range(20)] == [200] * 20
+    assert statuses(client, 3) == [200] * 3
+    # ... and are bounded by their own bucket, whose refusal says which.
+    refused = client.get("/play/static/play.js")
+    assert refused.status_code == 429
+    assert "files of the pages" in refused.get_json()["detail"]
+    assert file_status(client, "/play/static/play.js", environ_base=OTHER) == 200, "another address's own"
+
+
+def test_only_the_pages_files_are_files():
+    assert request_budget.is_asset("/play/static/boards/timeline.js")
+    assert request_budget.is_asset("/docs/assets/swagger-ui.css")
+    assert not request_budget.is_asset("/play")
+    assert not request_budget.is_asset("/desk/")
+    assert not request_budget.is_asset("/v1/games/abc.js")
+    assert not request_budget.is_asset("/play/static-games/x.js")

@@ -98,7 +98,7 @@ def live_server(tmp_path_factory):
     # One client (the tests' loopback) opens every table and sets random games ahead move by move: the per-client
     # budgets of tables, moves and requests would refuse it (tests/api/test_quotas.py and test_request_budget.py
     # test them; tests/browser/test_play_budget.py plays a table under the defaults).
-    for bucket in ("GAMES", "BOT_GAMES", "MOVES", "SEAT_MOVES", "REQUESTS", "ADDRESS_REQUESTS"):
+    for bucket in ("GAMES", "BOT_GAMES", "MOVES", "SEAT_MOVES", "REQUESTS", "ADDRESS_REQUESTS", "ASSET_REQUESTS"):
         env[f"DESKOVKA_LIMIT_{bucket}"] = "off"
     with serving(tmp_path_factory.mktemp("desk-data"), env) as live:
         yield live

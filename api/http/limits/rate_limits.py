@@ -27,6 +27,7 @@ WHAT = {
     "seat_moves": "moves made by one seat (bot moves set off included)",
     "requests": "requests to one server process",
     "address_requests": "requests to one server process (all its seats together)",
+    "asset_requests": "files of the pages asked of one server process",
 }
 
 

@@ -32,7 +32,10 @@ from api.http.limits.rate_limits import WHAT, unit
 from api.limits import RUNNING
 from api.storage.turns import Turns
 
-BUCKET, ADDRESS = "requests", "address_requests"
+BUCKET, ADDRESS, ASSETS = "requests", "address_requests", "asset_requests"
+# The pages' own files, which draw on the address's bucket of ASSETS instead of BUCKET and ADDRESS.
+ASSET_PATHS = ("/play/static/", "/desk/", "/docs/assets/")
+ASSET_ENDINGS = (".js", ".css", ".png", ".svg", ".ico", ".woff2", ".map")
 MOST_CLIENTS = 10_000
 # A request past its bucket waits for its token when it comes within this many seconds, and is refused (429) only
 # beyond: so a client asking faster than its rate is paced, its requests waiting behind each other (a sleeping
@@ -116,6 +119,7 @@ class Budget:
     def __init__(self, limits: dict[str, list[tuple[int, int]]], queue: float = QUEUE) -> None:
         self.clients = Buckets(limits.get(BUCKET) or [])
         self.addresses = Buckets(limits.get(ADDRESS) or [])
+        self.assets = Buckets(limits.get(ASSETS) or [])
         self.seats = Seats()
         self.queue = queue
         # "N/running": at most N of a client's requests run in the process at once, the others wait their turn
@@ -133,6 +137,14 @@ class Budget:
         """The client a request draws on: the book key of its token once that token authenticated, else the
         address's (`shown`: the request's book key, "<address>|<token's hash or ->")."""
         return shown if shown in self.seats else f"{address}|{ANONYMOUS}"
+
+    def take_asset(self, address: str) -> float | Refusal:
+        """Count one request of a page's file, as `take` does, against the address's bucket of files."""
+        wait, count, seconds = self.assets.wait(address) if self.assets.limits else (0.0, 0, 0)
+        if wait > self.queue:
+            return _refusal(ASSETS, count, seconds, wait, address)
+        self.assets.take(address)
+        return wait
 
     def take(self, address: str, shown: str) -> float | Refusal:
         """Count one request: the seconds it waits for its turn (0: none), or a Refusal when it would wait longer
@@ -152,3 +164,8 @@ class Budget:
 def _refusal(bucket: str, count: int, seconds: int, wait: float, held_as: str) -> Refusal:
     detail = f"At most {count} {WHAT[bucket]} per {unit(seconds)} from one client; try again in {{retry}} s."
     return Refusal(bucket, detail, max(1, int(wait) + 1), held_as)
+
+
+def is_asset(path: str) -> bool:
+    """Whether a path asks for one of the pages' own files."""
+    return path.startswith(ASSET_PATHS) and path.endswith(ASSET_ENDINGS)

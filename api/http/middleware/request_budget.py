@@ -28,6 +28,8 @@ class Budgeted:
         if environ.get("PATH_INFO") in capacity.ALWAYS_ANSWERED:
             return self.wsgi_app(environ, start_response)
         address = clients.key(clients.forwarded(environ, self.hops))
+        if request_budget.is_asset(environ.get("PATH_INFO", "")):
+            return self._asset(environ, start_response, address)
         shown = history_budget.book_key(address, environ.get("HTTP_AUTHORIZATION"))
         taken = self.budget.take(address, shown)
         if isinstance(taken, request_budget.Refusal):
@@ -39,6 +41,14 @@ class Budgeted:
         if environ.get(request_budget.SEAT_SHOWN):
             self.budget.seats.seen(shown)
         return body
+
+    def _asset(self, environ: dict[str, Any], start_response: Callable, address: str) -> Iterable[bytes]:
+        taken = self.budget.take_asset(address)
+        if isinstance(taken, request_budget.Refusal):
+            return self._refuse(environ, start_response, taken)
+        if taken:
+            time.sleep(taken)
+        return self.wsgi_app(environ, start_response)
 
     def _refuse(
         self, environ: dict[str, Any], start_response: Callable, refusal: request_budget.Refusal
@@ -58,5 +68,5 @@ def init_app(app: Flask) -> None:
     """Count requests before the move path (call after its `init_app`, before the book of refusals')."""
     queue = app.config.get("REQUESTS_QUEUE", request_budget.QUEUE)
     budget = app.extensions["deskovka.requests"] = request_budget.Budget(app.config["RATE_LIMITS"], queue)
-    if budget.clients.limits or budget.addresses.limits or budget.running:
+    if budget.clients.limits or budget.addresses.limits or budget.assets.limits or budget.running:
         app.wsgi_app = Budgeted(app, app.wsgi_app, budget)  # type: ignore[method-assign]
