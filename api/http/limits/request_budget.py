@@ -62,7 +62,7 @@ class Buckets:
 
     def wait(self, client: str) -> tuple[float, int, int]:
         """The seconds until each of the client's buckets holds a token for one more request (0: at once), the
-        longest, with that window's (count, seconds)."""
+        longest, with that window's (count, seconds); (0.0, 0, 0) for a budget of no limits."""
         now = time.monotonic()
         longest = (0.0, 0, 0)
         for count, seconds in self.limits:
@@ -140,7 +140,7 @@ class Budget:
 
     def take_asset(self, address: str) -> float | Refusal:
         """Count one request of a page's file, as `take` does, against the address's bucket of files."""
-        wait, count, seconds = self.assets.wait(address) if self.assets.limits else (0.0, 0, 0)
+        wait, count, seconds = self.assets.wait(address)
         if wait > self.queue:
             return _refusal(ASSETS, count, seconds, wait, address)
         self.assets.take(address)
@@ -150,10 +150,10 @@ class Budget:
         """Count one request: the seconds it waits for its turn (0: none), or a Refusal when it would wait longer
         than the queue allows (then nothing is counted)."""
         reader = self.reader(address, shown)
-        wait, count, seconds = self.clients.wait(reader) if self.clients.limits else (0.0, 0, 0)
+        wait, count, seconds = self.clients.wait(reader)
         if wait > self.queue:
             return _refusal(BUCKET, count, seconds, wait, shown)
-        ceiling, count, seconds = self.addresses.wait(address) if self.addresses.limits else (0.0, 0, 0)
+        ceiling, count, seconds = self.addresses.wait(address)
         if ceiling > self.queue:
             return _refusal(ADDRESS, count, seconds, ceiling, address)
         self.clients.take(reader)

@@ -28,27 +28,20 @@ class Budgeted:
         if environ.get("PATH_INFO") in capacity.ALWAYS_ANSWERED:
             return self.wsgi_app(environ, start_response)
         address = clients.key(clients.forwarded(environ, self.hops))
-        if request_budget.is_asset(environ.get("PATH_INFO", "")):
-            return self._asset(environ, start_response, address)
+        asset = request_budget.is_asset(environ.get("PATH_INFO", ""))
         shown = history_budget.book_key(address, environ.get("HTTP_AUTHORIZATION"))
-        taken = self.budget.take(address, shown)
+        taken = self.budget.take_asset(address) if asset else self.budget.take(address, shown)
         if isinstance(taken, request_budget.Refusal):
             return self._refuse(environ, start_response, taken)
         if taken:
             time.sleep(taken)  # its turn, behind the client's own requests (under gevent: the worker serves others)
+        if asset:
+            return self.wsgi_app(environ, start_response)
         with self.budget.turn(self.budget.reader(address, shown), environ):
             body = self.wsgi_app(environ, start_response)
         if environ.get(request_budget.SEAT_SHOWN):
             self.budget.seats.seen(shown)
         return body
-
-    def _asset(self, environ: dict[str, Any], start_response: Callable, address: str) -> Iterable[bytes]:
-        taken = self.budget.take_asset(address)
-        if isinstance(taken, request_budget.Refusal):
-            return self._refuse(environ, start_response, taken)
-        if taken:
-            time.sleep(taken)
-        return self.wsgi_app(environ, start_response)
 
     def _refuse(
         self, environ: dict[str, Any], start_response: Callable, refusal: request_budget.Refusal
