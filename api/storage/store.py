@@ -85,6 +85,10 @@ class Commit(StrEnum):
     ALREADY_ANSWERED = "already-answered"
 
 
+# The statuses of a game that is over: its record is never played again.
+ENDED = ("finished", "cancelled", "abandoned")
+
+
 @dataclass
 class GameRecord:
     """What the store keeps of one game besides its log and events."""

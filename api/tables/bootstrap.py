@@ -19,7 +19,7 @@ from api.storage.deck_store import DeckStore
 from api.storage.followers import Followers
 from api.storage.lobby import Lobby
 from api.storage.printing_queue import PrintQueue
-from api.storage.store import GameRecord, GameStore
+from api.storage.store import ENDED, GameRecord, GameStore
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Services:
         over never past `game_max_age` after its creation, so replaying moves (a person's, or bots' by the
         thousand) cannot keep a game for ever. A write that ends the game gives it its ended status's whole time."""
         ttl = self.ttl_for(record.status)
-        if record.status in ("finished", "cancelled", "abandoned") or not self.settings.game_max_age:
+        if record.status in ENDED or not self.settings.game_max_age:
             return ttl
         born = datetime.fromisoformat(record.created_at.replace("Z", "+00:00")).timestamp()
         return max(1, min(ttl, math.ceil(born + self.settings.game_max_age - clock.now().timestamp())))

@@ -14,7 +14,6 @@ from engine.core.match import Match
 from engine.games import get_game
 
 GAME_ID = re.compile(r"^[0-9a-f]{16}$")
-ENDED = ("finished", "cancelled", "abandoned")
 
 
 def to_match(record: GameRecord) -> Match:
