@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.bench_moves import UNLIMITED  # noqa: E402
 from bench.followers_load import (  # noqa: E402
     Connection,
     Record,
@@ -47,14 +48,7 @@ def free_port() -> int:
 
 def start_serve(port: int, data_dir: str, *extra: str) -> subprocess.Popen:
     # One client (this script) creates every game and holds every follower: no per-client limits.
-    env = {
-        **os.environ,
-        "DESKOVKA_DATA_DIR": data_dir,
-        "DESKOVKA_LIMIT_GAMES": "off",
-        "DESKOVKA_LIMIT_REQUESTS": "off",
-        "DESKOVKA_LIMIT_ADDRESS_REQUESTS": "off",
-        "DESKOVKA_MAX_CONNECTIONS_PER_CLIENT": "0",
-    }
+    env = {**os.environ, "DESKOVKA_DATA_DIR": data_dir, **UNLIMITED}
     env.pop("DESKOVKA_REDIS_URL", None)
     server = subprocess.Popen(
         [sys.executable, "-m", "api.cli", "serve", "--port", str(port), *extra],

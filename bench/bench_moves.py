@@ -48,7 +48,7 @@ UNLIMITED = {
     "DESKOVKA_CLIENT_STORE_BYTES": "0",
     **{
         f"DESKOVKA_LIMIT_{bucket}": "off"
-        for bucket in ("GAMES", "MOVES", "SEAT_MOVES", "JOINS", "REQUESTS", "ADDRESS_REQUESTS")
+        for bucket in ("GAMES", "MOVES", "SEAT_MOVES", "JOINS", "REQUESTS", "ADDRESS_REQUESTS", "ASSET_REQUESTS")
     },
 }
 
