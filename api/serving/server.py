@@ -4,6 +4,7 @@ The worker adds what gevent's own does not bound: a request's head must arrive w
 connecting (or of the previous answer on a kept-alive connection), its body within `BODY_TIMEOUT` seconds, a
 process holds at most `MAX_CONNECTIONS` connections and one client at most `MAX_CONNECTIONS_PER_CLIENT` of them:
 beyond that it answers 503 `server/busy` and closes, a few times a second (`refusals`), and resets the rest.
+A client holding more than `LIGHT` of its connections waits in the quiet lane (`lanes`) before each request.
 `100 Continue` is sent when the app first reads the body, so a request refused from its head is answered without it.
 """
 
@@ -26,7 +27,7 @@ from werkzeug.wsgi import ClosingIterator
 
 from api import config, logs
 from api.http.limits import capacity, clients
-from api.serving import refusals
+from api.serving import lanes, refusals
 
 log = logging.getLogger("deskovka.api")
 # Connections a worker still accepts beyond its cap, only to answer them 503 (past these the kernel queues them).
@@ -40,6 +41,8 @@ CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 # and never fewer than SHARE_AT_LEAST (a browser opens six, a table of players behind one NAT a few more).
 SHARE_PART = 25
 SHARE_AT_LEAST = 8
+# A client holding more of a worker's connections than this (a browser opens six) is served in the quiet lane.
+LIGHT = 8
 
 
 class _Gunicorn(BaseApplication):
@@ -121,6 +124,7 @@ class Worker(GeventWorker):
         # Connections (or, behind proxies, requests in flight) per client.
         self.held: Counter[str] = Counter()
         self.refusals = refusals.Refusals()
+        self.quiet = lanes.Quiet()
         self.connection = gevent.local.local()
         self.drain_seconds = float(settings["DRAIN_SECONDS"])  # type: ignore[arg-type]
         self.draining = False
@@ -177,7 +181,7 @@ class Worker(GeventWorker):
 
     def handle(self, listener, client, addr) -> None:
         # Each connection is its own greenlet, so `self.connection` is per connection.
-        counted = clients.groups(addr[0]) if self.share and not self.proxy_hops and isinstance(addr, tuple) else []
+        counted = clients.groups(addr[0]) if self.share and not self.proxy_hops and isinstance(addr, tuple) else ()
         for group, _ in counted:
             self.held[group] += 1
         # How far over its share the fullest of the connection's groups is (1.0: at its share).
@@ -196,13 +200,25 @@ class Worker(GeventWorker):
                 refusals.reset(client)
                 return
             self.connection.busy = busy
+            self.connection.groups = counted
+            self.connection.first = True
+            if self._heavy():
+                self.quiet.wait_turn()  # before its head is read
             super().handle(listener, client, addr)
         finally:
             self.open -= not over_share
             for group, _ in counted:
                 _release(self.held, group)
 
+    def _heavy(self) -> bool:
+        """Whether the connection's client holds more of this worker's connections than a light client does."""
+        return any(self.held[group] > LIGHT * shares for group, shares in self.connection.groups)
+
     def handle_request(self, listener_name, req, sock, addr):
+        if self.connection.first:
+            self.connection.first = False
+        elif self._heavy():
+            self.quiet.wait_turn()  # a kept-alive connection's next request
         original = req.body
         body = None
         headers = dict(req.headers)

@@ -303,9 +303,9 @@ class TestConnectionShares:
 def test_an_ipv6_address_counts_in_its_64_and_its_48():
     from api.http.limits import clients
 
-    assert clients.groups("2001:db8:1:2::5") == [("2001:db8:1:2::/64", 1), ("2001:db8:1::/48", 4)]
+    assert clients.groups("2001:db8:1:2::5") == (("2001:db8:1:2::/64", 1), ("2001:db8:1::/48", 4))
     assert clients.groups("2001:db8:1:3:ffff::1")[1] == ("2001:db8:1::/48", 4), "another /64 of the same /48"
-    assert clients.groups("127.0.0.3") == [("127.0.0.3", 1)] and clients.groups("::ffff:1.2.3.4") == [("1.2.3.4", 1)]
+    assert clients.groups("127.0.0.3") == (("127.0.0.3", 1),) and clients.groups("::ffff:1.2.3.4") == (("1.2.3.4", 1),)
 
 
 class TestSharesBehindAProxy:

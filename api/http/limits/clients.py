@@ -1,5 +1,6 @@
 """Who a client is, for its limits: an IPv4 address, or an IPv6 /64 (one host's usual share of addresses)."""
 
+import functools
 import ipaddress
 from collections.abc import Mapping
 from typing import Any
@@ -10,6 +11,8 @@ from werkzeug.http import parse_list_header
 IPV6_PREFIX = 64
 
 
+# Worked out for every connection a worker accepts: a flood's thousands a second come from a few addresses.
+@functools.lru_cache(maxsize=4096)
 def key(address: str | None) -> str:
     """The client an address belongs to: the IPv4 address itself (IPv4-mapped IPv6 included), an IPv6 /64."""
     if not address:
@@ -30,14 +33,15 @@ IPV6_SITE = 48
 GROUP_SHARES = 4
 
 
-def groups(address: str | None) -> list[tuple[str, int]]:
+@functools.lru_cache(maxsize=4096)
+def groups(address: str | None) -> tuple[tuple[str, int], ...]:
     """The groups an address counts in for its share of connections, each with how many shares it may hold: its
     client (an IPv4 address, an IPv6 /64) one, and an IPv6 address's /48 GROUP_SHARES."""
     client = key(address)
     if ":" not in client or "/" not in client:
-        return [(client, 1)]
+        return ((client, 1),)
     site = ipaddress.IPv6Network(client).supernet(new_prefix=IPV6_SITE)
-    return [(client, 1), (str(site), GROUP_SHARES)]
+    return ((client, 1), (str(site), GROUP_SHARES))
 
 
 def forwarded(environ: Mapping[str, Any], hops: int) -> str | None:
