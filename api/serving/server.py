@@ -41,8 +41,8 @@ CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 # and never fewer than SHARE_AT_LEAST (a browser opens six, a table of players behind one NAT a few more).
 SHARE_PART = 25
 SHARE_AT_LEAST = 8
-# A client holding more of a worker's connections than this (a browser opens six) is served in the quiet lane.
-LIGHT = 8
+# A client holding more of a worker's connections than the least share any worker gives is served in the quiet lane.
+LIGHT = SHARE_AT_LEAST
 
 
 class _Gunicorn(BaseApplication):
