@@ -203,6 +203,8 @@ def held_bytes(args: list[Any]) -> tuple[int, int, bool, int]:
     logs = int(args[6])
     appended = sum(len(item) for item in args[13 : 13 + logs])
     appended += sum(len(item) for item in args[13 + logs + 2 :: 3])
+    if args[12]:
+        appended = 0  # the game is over: its log is in its packed record, its log and events keys deleted
     return len(args[3]), appended, args[10] == "", int(args[5])
 
 

@@ -69,6 +69,23 @@ def test_moves_are_refused_past_the_bound_but_a_resignation_goes(client, redis_c
     assert resigned.status_code == 200
 
 
+def test_a_finished_game_counts_its_packed_record(client, redis_client):
+    quick = {
+        "seats": [{"name": "Ann"}, {"bot": "hit-rate", "bot_options": {"hit_rate": 1}}],
+        "options": {"hand_size": 2},
+    }
+    body = create(client, **quick).get_json()
+    game_id, token = body["game"]["id"], body["tokens"][0]["token"]
+    while body["game"]["status"] == "running":
+        answer = client.post(
+            f"/v1/games/{game_id}/actions", json=body["game"]["legal_actions"][0], headers=bearer(token)
+        )
+        body = answer.get_json()
+    assert body["game"]["status"] == "finished"
+    assert not redis_client.exists(GameStore.key_for(game_id, "log"), GameStore.key_for(game_id, "events"))
+    assert GameStore(redis_client).holdings.held("127.0.0.1") == stored_bytes(redis_client, game_id) > 0
+
+
 def test_room_comes_back_as_the_clients_games_expire(client, redis_client):
     while create(client).status_code == 201:
         pass
