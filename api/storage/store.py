@@ -200,11 +200,11 @@ def held_bytes(args: list[Any]) -> tuple[int, int, bool, int]:
     """What a commit's arguments (`GameStore._commit_call`) hold in the store: the record's bytes, the log items' and
     event entries' bytes it appends, whether the record now holds everything (a compact game: no head), and its
     time to live. Payload bytes, not Redis' own overhead per key and item."""
-    logs = int(args[6])
-    appended = sum(len(item) for item in args[13 : 13 + logs])
-    appended += sum(len(item) for item in args[13 + logs + 2 :: 3])
-    if args[12]:
-        appended = 0  # the game is over: its log is in its packed record, its log and events keys deleted
+    appended = 0
+    if not args[12]:  # a game that is over keeps its log in its packed record: its log and events keys are deleted
+        logs = int(args[6])
+        appended = sum(len(item) for item in args[13 : 13 + logs])
+        appended += sum(len(item) for item in args[13 + logs + 2 :: 3])
     return len(args[3]), appended, args[10] == "", int(args[5])
 
 
