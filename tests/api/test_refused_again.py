@@ -139,6 +139,30 @@ def test_a_client_asking_again_at_once_is_answered_when_its_hold_ends(make_app):
     assert client.post("/v1/games", json=PERSON, environ_base={"REMOTE_ADDR": "192.0.2.7"}).status_code == 201
 
 
+def test_a_clients_held_requests_are_answered_apart_never_before_the_hold_ends(make_app):
+    """Held together, a client's requests end their waits at different moments within SPREAD past the hold, so that
+    they do not come back as one burst."""
+    client = make_app(RATE_LIMITS={"games": [(1, 60)]}).test_client()
+    assert client.post("/v1/games", json=PERSON).status_code == 201
+    assert client.post("/v1/games", json=PERSON).status_code == 429
+    refused_at = time.monotonic()
+    answered: list[float] = []
+
+    def held() -> None:
+        assert client.post("/v1/games", json=PERSON).status_code == 429
+        answered.append(time.monotonic() - refused_at)
+
+    threads = [threading.Thread(target=held) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(answered) == 8
+    assert min(answered) >= 0.9 * refused.HOLD and max(answered) < refused.HOLD + refused.SPREAD + 0.5, answered
+    # Eight moments drawn over SPREAD all within a tenth of it: about one chance in 10 million.
+    assert max(answered) - min(answered) > refused.SPREAD / 10, answered
+
+
 def test_the_book_keeps_the_latest_clients_only():
     book = refused.Book(most_clients=3)
     for n in range(5):

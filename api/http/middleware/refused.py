@@ -15,8 +15,13 @@ limit is asked again, so a wait that ends sooner than it was told (a game of bot
 seconds. A bucket that counts only some of an endpoint's requests is asked which (`APPLIES`): games of bots only by
 their body, history by page not stream. The book holds at most `MOST_CLIENTS` clients, the oldest dropped first.
 An app made with `REFUSED_WAIT` false answers from the book at once (tests that are not about the wait).
+
+A held request ends its wait a random moment of up to `SPREAD` seconds after the hold. Otherwise a client's connections
+held together are all answered at the hold's end and all ask again at once, past the book: a burst on the worker's one
+thread, which took another client's kept preview from 5 to 15 ms (docs/benchmarks.md, "Previews, the refusals' spread").
 """
 
+import random
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -32,6 +37,7 @@ from api.http.limits import bot_games, clients, history_budget, rate_limits
 from api.http.middleware import cors, input_bounds, observe, preconditions, shared_headers
 
 HOLD = 1.0  # seconds the book answers for a limit before the limit is asked again
+SPREAD = 0.25  # seconds: the most a held request waits past the hold
 MOST_CLIENTS = 10_000
 
 
@@ -122,7 +128,8 @@ class RefusedAgain:
             if bucket not in APPLIES or APPLIES[bucket](environ, self.app, rule.endpoint):
                 environ[observe.ROUTE] = rule.rule
                 if self.app.config.get("REFUSED_WAIT", True):
-                    time.sleep(min(HOLD, max(0.0, refused.until - time.monotonic())))
+                    hold = min(HOLD, max(0.0, refused.until - time.monotonic()))
+                    time.sleep(hold + random.uniform(0.0, SPREAD))
                 return answer(self.app, self.origins, environ, start_response, rule.endpoint, refused)
         return self.wsgi_app(environ, start_response)
 
