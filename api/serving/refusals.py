@@ -43,6 +43,12 @@ class Refusals:
         self.total += 1
         return True
 
+    def spent(self, client: str | None) -> bool:
+        """Whether `answer` would say no now, counting nothing."""
+        if int(time.monotonic()) != self.second:
+            return False
+        return self.total >= self.in_all or (client is not None and self.answered[client] >= self.per_client)
+
 
 def reset(connection: socket.socket) -> None:
     """Close a connection unanswered with a reset."""

@@ -8,6 +8,7 @@ A client holding more than `LIGHT` of its connections waits in the quiet lane (`
 `100 Continue` is sent when the app first reads the body, so a request refused from its head is answered without it.
 """
 
+import _socket
 import gc
 import logging
 import math
@@ -21,8 +22,10 @@ from typing import Any
 
 import gevent
 import gevent.local
+from gevent.socket import socket as GeventSocket
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
+from gunicorn.workers import ggevent
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.wsgi import ClosingIterator
 
@@ -46,6 +49,8 @@ SHARE_AT_LEAST = 8
 FULL_PASS_AFTER = 100
 # A client holding more of a worker's connections than the least share any worker gives is served in the quiet lane.
 LIGHT = SHARE_AT_LEAST
+# Connections a worker resets as it accepts them, at most, before it turns back to its loop.
+RESET_BATCH = 256
 
 
 class _Gunicorn(BaseApplication):
@@ -134,6 +139,32 @@ class Worker(GeventWorker):
         self.followers: Any = None
         super().init_process()
 
+    def run(self) -> None:
+        # gunicorn's run() makes its servers from this module's StreamServer: in this worker's process, ours.
+        _Listener.worker = self
+        ggevent.StreamServer = _Listener
+        super().run()
+
+    def _counted(self, addr: Any) -> tuple[tuple[str, int], ...]:
+        """The groups a connection from `addr` counts in (none behind proxies, where the peer is a proxy)."""
+        return clients.groups(addr[0]) if self.share and not self.proxy_hops and isinstance(addr, tuple) else ()
+
+    def _fill(self, counted: tuple[tuple[str, int], ...], adding: int) -> tuple[float, str | None]:
+        """How far over its share the fullest of the groups is with `adding` more connections (1.0: at its share)."""
+        return max(
+            (((self.held[group] + adding) / (self.share * shares), group) for group, shares in counted),
+            default=(0.0, None),
+        )
+
+    def resets_at_once(self, addr: Any) -> bool:
+        """Whether `handle` would reset a connection just accepted: its client beyond its share and as many again,
+        or past the refusals answered this second (the worker's, when it is full). Asked before the connection has a
+        greenlet, it counts nothing: `handle` asks again, and counts."""
+        fill, fullest = self._fill(self._counted(addr), 1)
+        if fill > 1:
+            return fill > 2 or self.refusals.spent(fullest)
+        return self.open >= self.max_open and self.refusals.spent(None)
+
     def handle_exit(self, sig, frame) -> None:
         """SIGTERM: drain before stopping. /readyz answers 503 `server/draining` at once and followers are let go
         (streams end with their resume message), while the socket still accepts for `DRAIN_SECONDS`, so that a
@@ -190,13 +221,10 @@ class Worker(GeventWorker):
 
     def handle(self, listener, client, addr) -> None:
         # Each connection is its own greenlet, so `self.connection` is per connection.
-        counted = clients.groups(addr[0]) if self.share and not self.proxy_hops and isinstance(addr, tuple) else ()
+        counted = self._counted(addr)
         for group, _ in counted:
             self.held[group] += 1
-        # How far over its share the fullest of the connection's groups is (1.0: at its share).
-        fill, fullest = max(
-            ((self.held[group] / (self.share * shares), group) for group, shares in counted), default=(0.0, None)
-        )
+        fill, fullest = self._fill(counted, 0)
         over_share = fill > 1
         # A connection over its client's share is not counted against the worker's cap: one client must not
         # fill it for the others.
@@ -245,6 +273,29 @@ class Worker(GeventWorker):
         if self.connection.busy or (body is not None and (body.timed_out or body.continue_to is not None)):
             raise StopIteration()  # answered 503 or 408, or a body never asked for: close rather than read on
         return kept
+
+
+class _Listener(ggevent.StreamServer):
+    """gevent's server, but a connection its worker resets unanswered (`Worker.resets_at_once`) is reset as it is
+    accepted, with no gevent socket nor greenlet, and the next one accepted in the same turn of the loop (up to
+    `RESET_BATCH`). gunicorn has each worker accept one connection a turn (so that its workers share them): a flood's
+    thousands of re-connects held a newcomer's connection in the listen queue behind them for hundreds of ms."""
+
+    worker: Worker | None = None
+
+    def do_read(self):
+        listening = self.socket
+        for reset in range(RESET_BATCH):
+            try:
+                fd, address = listening._accept()
+            except BlockingIOError:
+                if reset or not listening.timeout:
+                    return None
+                raise
+            if self.worker is None or not self.worker.resets_at_once(address):
+                return GeventSocket(listening.family, listening.type, listening.proto, fileno=fd), address
+            refusals.reset(_socket.socket(fileno=fd))
+        return None
 
 
 class _Answer:

@@ -19,6 +19,19 @@ def test_a_client_is_answered_its_few_refusals_a_second_and_the_worker_its_bound
     assert [answered.answer(None) for _ in range(3)] == [True, True, False]
 
 
+def test_spent_says_what_answer_would_without_counting(monkeypatch):
+    now = [100.2]
+    monkeypatch.setattr(refusals.time, "monotonic", lambda: now[0])
+    answered = refusals.Refusals(per_client=2, in_all=3)
+    assert [answered.spent("127.0.0.2") for _ in range(5)] == [False] * 5, "asking counts nothing"
+    assert [answered.answer("127.0.0.2") for _ in range(2)] == [True, True]
+    assert answered.spent("127.0.0.2") is True and answered.spent("127.0.0.3") is False
+    assert answered.answer("127.0.0.3") is True
+    assert answered.spent("127.0.0.3") is True and answered.spent(None) is True, "the worker's 3 are spent"
+    now[0] = 101.0
+    assert answered.spent("127.0.0.2") is False and answered.spent(None) is False, "a new second"
+
+
 def test_a_reset_connection_is_closed_with_a_reset():
     with socket.create_server(("127.0.0.1", 0)) as listener:
         client = socket.create_connection(listener.getsockname())
