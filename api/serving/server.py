@@ -8,7 +8,6 @@ A client holding more than `LIGHT` of its connections waits in the quiet lane (`
 `100 Continue` is sent when the app first reads the body, so a request refused from its head is answered without it.
 """
 
-import _socket
 import gc
 import logging
 import math
@@ -22,6 +21,7 @@ from typing import Any
 
 import gevent
 import gevent.local
+from gevent import monkey
 from gevent.socket import socket as GeventSocket
 from gunicorn.app.base import BaseApplication
 from gunicorn.glogging import Logger
@@ -51,6 +51,8 @@ FULL_PASS_AFTER = 100
 LIGHT = SHARE_AT_LEAST
 # Connections a worker resets as it accepts them, at most, before it turns back to its loop.
 RESET_BATCH = 256
+# The standard library's socket, which gevent's patching replaced: a connection reset at once needs no loop.
+_PlainSocket = monkey.get_original("socket", "socket")
 
 
 class _Gunicorn(BaseApplication):
@@ -294,7 +296,7 @@ class _Listener(ggevent.StreamServer):
                 raise
             if self.worker is None or not self.worker.resets_at_once(address):
                 return GeventSocket(listening.family, listening.type, listening.proto, fileno=fd), address
-            refusals.reset(_socket.socket(fileno=fd))
+            refusals.reset(_PlainSocket(fileno=fd))
         return None
 
 

@@ -159,7 +159,7 @@ def test_a_clients_held_requests_are_answered_apart_never_before_the_hold_ends(m
         thread.join()
     assert len(answered) == 8
     assert min(answered) >= 0.9 * refused.HOLD and max(answered) < refused.HOLD + refused.SPREAD + 0.5, answered
-    # Eight moments drawn over SPREAD all within a tenth of it: about one chance in 10 million.
+    # Eight moments drawn over SPREAD all within a tenth of it: fewer than one chance in a million.
     assert max(answered) - min(answered) > refused.SPREAD / 10, answered
 
 
